@@ -1,0 +1,23 @@
+//! # grundy
+//!
+//! Sprague–Grundy theory as a library: nimbers and their field arithmetic,
+//! generic solvers for impartial games, and closed-form answers for the
+//! classical families.
+//!
+//! ```
+//! use grundy::game::Convention;
+//! use grundy::games::nim;
+//! let a = nim::analyze(&[3, 4, 5], Convention::Normal);
+//! assert_eq!(a.value.unwrap().0, 2);
+//! ```
+//!
+//! Modules, one idea each:
+//! - [`nimber`]: the [`Nimber`](nimber::Nimber) type, nim-sum, nim product, mex;
+//! - [`game`]: the [`Game`](game::Game) trait, conventions, outcomes, analyses;
+//! - [`solve`]: generic solvers (Grundy values, outcomes of sums, winning moves);
+//! - [`games`]: one module per game family.
+
+pub mod game;
+pub mod games;
+pub mod nimber;
+pub mod solve;
