@@ -15,9 +15,11 @@
 //! - [`nimber`]: the [`Nimber`](nimber::Nimber) type, nim-sum, nim product, mex;
 //! - [`game`]: the [`Game`](game::Game) trait, conventions, outcomes, analyses;
 //! - [`solve`]: generic solvers (Grundy values, outcomes of sums, winning moves);
+//! - [`heap`]: heap rules (octal and hexadecimal codes), sequences, periodicity;
 //! - [`games`]: one module per game family.
 
 pub mod game;
 pub mod games;
+pub mod heap;
 pub mod nimber;
 pub mod solve;

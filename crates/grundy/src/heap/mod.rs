@@ -1,0 +1,3 @@
+//! Heap games: take-and-break rules, their Grundy sequences and periodicity.
+
+pub mod rule;
