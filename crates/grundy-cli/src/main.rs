@@ -28,12 +28,36 @@ enum Command {
     Nim(commands::nim::NimArgs),
     /// Evaluate a nimber expression ('+' nim-sum, '*' nim product).
     Nimber(commands::nimber::NimberArgs),
+    /// Moore's Nim_k: reduce up to K heaps at once (--misere, --all).
+    Moore(commands::moore::MooreArgs),
+    /// Staircase Nim: coins per step, moved one step down; step 1 is the floor.
+    Staircase(commands::staircase::StaircaseArgs),
+    /// Nimble: coins on cells slide left; jumping and sharing allowed.
+    Nimble(commands::nimble::NimbleArgs),
+    /// Nimble-2: coins on cells slide left; no jumping, no sharing.
+    Nimble2(commands::nimble::NimbleArgs),
+    /// Turning Turtles: turn an O face down, optionally flip a cell to its left.
+    Turtles(commands::turtles::RowArgs),
+    /// Twins: turn an O face down and flip a cell to its left.
+    Twins(commands::turtles::RowArgs),
+    /// Northcott's game: per row the columns of the black and the white token.
+    Northcott(commands::northcott::NorthcottArgs),
+    /// Chips on a directed acyclic graph read from a file (--annihilate).
+    Chips(commands::chips::ChipsArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
     match cli.command {
         Command::Nim(a) => commands::nim::run(&a),
         Command::Nimber(a) => commands::nimber::run(&a),
+        Command::Moore(a) => commands::moore::run(&a),
+        Command::Staircase(a) => commands::staircase::run(&a),
+        Command::Nimble(a) => commands::nimble::run(&a),
+        Command::Nimble2(a) => commands::nimble::run2(&a),
+        Command::Turtles(a) => commands::turtles::run_turtles(&a),
+        Command::Twins(a) => commands::turtles::run_twins(&a),
+        Command::Northcott(a) => commands::northcott::run(&a),
+        Command::Chips(a) => commands::chips::run(&a),
     }
 }
 

@@ -194,9 +194,9 @@ fn construct(heaps: &[u64], k: usize, mut trace: Option<&mut Vec<String>>) -> Ve
             }
             if let Some(t) = trace.as_mut() {
                 t.push(format!(
-                    "bit {b}: {} untouched heaps have a 1, {r} too many for a multiple of {m}; \
+                    "bit {b}: {}, {r} too many for a multiple of {m}; \
                      give a 1 to {give} of the heaps already being reduced ({}), so the column holds {}",
-                    ones.len(),
+                    untouched(ones.len()),
                     heap_names(&changed[..give]),
                     ones.len() + give
                 ));
@@ -209,9 +209,9 @@ fn construct(heaps: &[u64], k: usize, mut trace: Option<&mut Vec<String>>) -> Ve
             }
             if let Some(t) = trace.as_mut() {
                 t.push(format!(
-                    "bit {b}: {} untouched heaps have a 1, {r} too many for a multiple of {m}; \
-                     clear it in {} (they are now being reduced: {} of at most {k} heaps), so the column holds {}",
-                    ones.len(),
+                    "bit {b}: {}, {r} too many for a multiple of {m}; \
+                     clear it in {} (heaps being reduced now: {} of at most {k}), so the column holds {}",
+                    untouched(ones.len()),
                     heap_names(&ones[..r]),
                     changed.len(),
                     ones.len() - r
@@ -220,6 +220,14 @@ fn construct(heaps: &[u64], k: usize, mut trace: Option<&mut Vec<String>>) -> Ve
         }
     }
     y
+}
+
+fn untouched(n: usize) -> String {
+    if n == 1 {
+        "1 untouched heap has a 1".to_string()
+    } else {
+        format!("{n} untouched heaps have a 1")
+    }
 }
 
 fn heap_names(idx: &[usize]) -> String {
@@ -319,16 +327,26 @@ fn finish(
 #[error(
     "this position has {} winning moves, more than the {limit} that can be listed; \
      without the full list one winning move is still given",
-    if *.exact { format!("{:.0}", .count) } else { format!("about {:.2e}", .count) }
+    count_text(*.log10_count, *.exact)
 )]
 pub struct TooManyMoves {
-    /// The number of winning moves: exact, or estimated from random samples
-    /// of the tree of choices (Knuth's estimator, unbiased).
-    pub count: f64,
-    /// Whether `count` is exact.
+    /// The decimal logarithm of the number of winning moves: exact, or
+    /// estimated from random samples of the tree of choices (Knuth's
+    /// estimator, unbiased for the count itself).
+    pub log10_count: f64,
+    /// Whether the count is exact.
     pub exact: bool,
     /// The listing limit that was passed.
     pub limit: usize,
+}
+
+fn count_text(log10: f64, exact: bool) -> String {
+    if exact && log10 < 15.0 {
+        return format!("{:.0}", 10f64.powf(log10));
+    }
+    let e = log10.floor();
+    let about = if exact { "" } else { "about " };
+    format!("{about}{:.2}e{}", 10f64.powf(log10 - e), e as i64)
 }
 
 /// Every winning move, when there are at most `limit` of them.
@@ -365,7 +383,7 @@ pub fn analyze_all(
             e.walk(top, &mut y, &mut changed, &mut is_changed);
             if e.over {
                 return Err(TooManyMoves {
-                    count: knuth_estimate(heaps, ke, 256),
+                    log10_count: knuth_estimate(heaps, ke, 256),
                     exact: false,
                     limit,
                 });
@@ -383,11 +401,28 @@ pub fn analyze_all(
     Ok(finish(heaps, ke, convention, winning_moves))
 }
 
-fn binomial(n: usize, r: usize) -> f64 {
-    if r > n {
-        return 0.0;
+/// Natural logarithms of `0!, 1!, ..., n!`.
+fn ln_factorials(n: usize) -> Vec<f64> {
+    let mut v = Vec::with_capacity(n + 1);
+    v.push(0.0);
+    for i in 1..=n {
+        v.push(v[i - 1] + (i as f64).ln());
     }
-    (0..r).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+    v
+}
+
+/// `ln C(n, r)` from a table of [`ln_factorials`], for `r <= n`.
+fn ln_binomial(lf: &[f64], n: usize, r: usize) -> f64 {
+    lf[n] - lf[r] - lf[n - r]
+}
+
+/// `ln` of the sum of `exp(t)` over `terms`, without overflow.
+fn ln_sum(terms: &[f64]) -> f64 {
+    let m = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if m == f64::NEG_INFINITY {
+        return m;
+    }
+    m + terms.iter().map(|t| (t - m).exp()).sum::<f64>().ln()
 }
 
 /// Advances `idx` (a sorted `r`-subset of `0..n`) to the next subset in
@@ -418,20 +453,22 @@ fn small_misere_targets(
     let bigs: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 1).collect();
     let ones: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] == 1).collect();
     let b = bigs.len();
+    let lf = ln_factorials(heaps.len());
     let mut choices = Vec::new();
-    let mut count = 0.0;
+    let mut terms = Vec::new();
     for c in 0..=ones.len().min(k - b) {
         for j in 0..=b {
             if c + b == 0 || (ones.len() - c + j) % m != 1 {
                 continue;
             }
             choices.push((c, j));
-            count += binomial(ones.len(), c) * binomial(b, j);
+            terms.push(ln_binomial(&lf, ones.len(), c) + ln_binomial(&lf, b, j));
         }
     }
-    if count > limit as f64 {
+    let ln_count = ln_sum(&terms);
+    if ln_count.exp().round() > limit as f64 {
         return Err(TooManyMoves {
-            count,
+            log10_count: ln_count / std::f64::consts::LN_10,
             exact: true,
             limit,
         });
@@ -520,12 +557,27 @@ impl<'a> Enumerator<'a> {
         let b = below - 1;
         let bit = 1u64 << b;
         let m = self.k + 1;
-        let ones: Vec<usize> = self.with_bit[b as usize]
-            .iter()
-            .copied()
-            .filter(|&i| !is_changed[i])
-            .collect();
-        let (s, u) = (ones.len(), changed.len());
+        let u = changed.len();
+        // With k heaps already being reduced no new heap can join, and only
+        // the count of untouched heaps with a 1 matters.
+        let ones: Vec<usize> = if u < self.k {
+            self.with_bit[b as usize]
+                .iter()
+                .copied()
+                .filter(|&i| !is_changed[i])
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let s = if u < self.k {
+            ones.len()
+        } else {
+            self.with_bit[b as usize].len()
+                - changed
+                    .iter()
+                    .filter(|&&i| self.heaps[i] & bit != 0)
+                    .count()
+        };
         for c in 0..=s.min(self.k - u) {
             for t in 0..=u {
                 if (s - c + t) % m != 0 {
@@ -569,9 +621,11 @@ impl<'a> Enumerator<'a> {
 
 /// Knuth's estimate of the number of leaves of the choice tree walked by
 /// [`Enumerator`]: follow random paths (each child chosen uniformly) and
-/// average the products of the branching numbers along them.
+/// average the products of the branching numbers along them. Returns the
+/// decimal logarithm, since the counts overflow floating point easily.
 fn knuth_estimate(heaps: &[u64], k: usize, samples: u32) -> f64 {
     let m = k + 1;
+    let lf = ln_factorials(heaps.len());
     let mut rng = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move || {
         rng ^= rng << 13;
@@ -580,9 +634,9 @@ fn knuth_estimate(heaps: &[u64], k: usize, samples: u32) -> f64 {
         (rng >> 11) as f64 / (1u64 << 53) as f64
     };
     let top = 64 - heaps.iter().copied().max().unwrap_or(0).leading_zeros();
-    let mut total = 0.0;
+    let mut ln_products = Vec::with_capacity(samples as usize);
     for _ in 0..samples {
-        let mut product = 1.0;
+        let mut ln_product = 0.0;
         let mut is_changed = vec![false; heaps.len()];
         let mut u = 0usize;
         for b in (0..top).rev() {
@@ -590,26 +644,26 @@ fn knuth_estimate(heaps: &[u64], k: usize, samples: u32) -> f64 {
                 .filter(|&i| !is_changed[i] && heaps[i] >> b & 1 == 1)
                 .collect();
             let s = ones.len();
-            let mut options = Vec::new();
-            let mut weight = 0.0;
+            let mut options: Vec<(usize, f64)> = Vec::new();
             for c in 0..=s.min(k - u) {
                 for t in 0..=u {
                     if (s - c + t) % m == 0 {
-                        let w = binomial(s, c) * binomial(u, t);
-                        weight += w;
-                        options.push((c, w));
+                        options.push((c, ln_binomial(&lf, s, c) + ln_binomial(&lf, u, t)));
                     }
                 }
             }
-            product *= weight;
-            let mut pick = next() * weight;
+            let ln_weights: Vec<f64> = options.iter().map(|o| o.1).collect();
+            let ln_weight = ln_sum(&ln_weights);
+            ln_product += ln_weight;
+            let mut pick = next();
             let mut c = options.last().map_or(0, |o| o.0);
-            for &(oc, w) in &options {
-                if pick < w {
+            for &(oc, lw) in &options {
+                let share = (lw - ln_weight).exp();
+                if pick < share {
                     c = oc;
                     break;
                 }
-                pick -= w;
+                pick -= share;
             }
             // A uniform c-subset of the untouched heaps with a 1 is cleared.
             let mut pool = ones;
@@ -620,9 +674,9 @@ fn knuth_estimate(heaps: &[u64], k: usize, samples: u32) -> f64 {
             }
             u += c;
         }
-        total += product;
+        ln_products.push(ln_product);
     }
-    total / f64::from(samples)
+    (ln_sum(&ln_products) - f64::from(samples).ln()) / std::f64::consts::LN_10
 }
 
 /// A step-by-step account: the bit columns and their counts modulo `k + 1`,
@@ -910,7 +964,7 @@ mod tests {
             }
         }
         let err = analyze_all(&heaps, 3, Convention::Normal, 1000).unwrap_err();
-        assert!(!err.exact && err.count > 1000.0, "{err}");
+        assert!(!err.exact && err.log10_count > 3.0, "{err}");
         assert!(err.to_string().contains("about"), "{err}");
     }
 
@@ -923,7 +977,7 @@ mod tests {
             .unwrap()
             .winning_moves
             .len();
-        assert!((knuth_estimate(&heaps, 1, 16) - n as f64).abs() < 1e-9);
+        assert!((10f64.powf(knuth_estimate(&heaps, 1, 16)) - n as f64).abs() < 1e-6);
     }
 
     #[test]
@@ -932,6 +986,10 @@ mod tests {
         let err = analyze_all(&heaps, 3, Convention::Misere, 10).unwrap_err();
         assert!(err.exact);
         // 40 ones, k = 3: leave 37 (remove 3): C(40, 3) = 9880 moves.
-        assert_eq!(err.count, 9880.0);
+        assert!(err.to_string().contains("has 9880 winning moves"), "{err}");
+        // Counts past floating point are still described.
+        let huge = analyze_all(&vec![1u64; 5000], 2000, Convention::Misere, 10).unwrap_err();
+        assert!(huge.exact && huge.log10_count > 300.0, "{huge}");
+        assert!(huge.to_string().contains('e'), "{huge}");
     }
 }

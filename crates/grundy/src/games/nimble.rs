@@ -254,7 +254,7 @@ pub fn explain2(cells: &[u64]) -> Result<String, CellError> {
         "Sliding a coin left by q takes q cells from the gap before it and adds them to the gap after it (after the last coin \
          they are lost). That is staircase Nim with the last gap on step 2, the one before it on step 3, and so on:"
     );
-    let names: Vec<String> = (2..steps.len())
+    let names: Vec<String> = (2..=steps.len())
         .map(|st| {
             format!(
                 "step {st} = gap before the coin on cell {}",
