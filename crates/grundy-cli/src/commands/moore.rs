@@ -47,7 +47,7 @@ pub fn run(args: &MooreArgs) -> CliResult {
     };
     let analysis = if args.all {
         moore::analyze_all(&heaps, k, convention, LIST_LIMIT)
-            .map_err(|e| CliError::new(e.to_string()))?
+            .map_err(|e| CliError::new(format!("{e}; without --all one winning move is shown")))?
     } else {
         moore::analyze(&heaps, k, convention)
     };
