@@ -221,6 +221,16 @@ fn northcott_both_players() {
         check_fed_back(&prefix, &["1:4", "6:3", "2:7", "10:1"], "N");
         check_fed_back(&prefix, &["1:4", "6:3"], "P");
     }
+    // A board as wide as 64 bits go.
+    let max = u64::MAX.to_string();
+    let far = format!("1:{max}");
+    for player in ["black", "white"] {
+        check_fed_back(
+            &["northcott", "--width", &max, "--player", player],
+            &[&far, "18446744073709551612:5"],
+            "N",
+        );
+    }
     let v = json(&[
         "northcott",
         "--width",
@@ -326,6 +336,10 @@ fn refusals() {
     refused(
         &["staircase", "1", "x"],
         "the number of coins on step 2 'x'",
+    );
+    refused(
+        &["staircase", "18446744073709551615", "5"],
+        "the staircase holds more than 18446744073709551615 coins in all",
     );
     refused(&["moore", "-k", "0", "3"], "k must be at least 1");
     refused(&["moore", "-k", "-2", "3"], "negative");

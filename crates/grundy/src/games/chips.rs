@@ -430,8 +430,9 @@ pub fn analyze(
     let s = chips.iter().fold(0, |a, &c| a ^ values[c as usize]);
     let mut winning_moves = Vec::new();
     if s != 0 {
+        let mut seen = std::collections::HashSet::new();
         for (i, &v) in chips.iter().enumerate() {
-            if chips[..i].contains(&v) {
+            if !seen.insert(v) {
                 continue;
             }
             let target = s ^ values[v as usize];
