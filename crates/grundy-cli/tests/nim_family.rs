@@ -400,4 +400,12 @@ fn refusals() {
         &["chips", "/nonexistent/graph.txt", "a"],
         "cannot read the graph file",
     );
+    // A sparse file of 5 GiB: refused from its size, before any reading.
+    let huge = scratch("huge.txt");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(5 << 30)
+        .unwrap();
+    refused(&["chips", huge.to_str().unwrap(), "a"], "GiB of memory");
+    std::fs::remove_file(&huge).unwrap();
 }
