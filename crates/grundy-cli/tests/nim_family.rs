@@ -152,7 +152,8 @@ fn moore_one_move_all_moves_and_misere() {
     let all = check_fed_back(&["moore", "-k", "2", "--all"], &["2", "3", "5", "6"], "N");
     assert_eq!(all["complete"], true);
     assert_eq!(all["winning_moves"].as_array().unwrap().len(), 2);
-    check_fed_back(&["moore", "-k", "2"], &["3", "5", "6", "7"], "P");
+    let p = check_fed_back(&["moore", "-k", "2"], &["3", "5", "6", "7"], "P");
+    assert_eq!(p["complete"], true);
     check_fed_back(
         &["moore", "-k", "3", "--all"],
         &["7", "9", "12", "4", "6"],

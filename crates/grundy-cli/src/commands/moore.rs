@@ -1,7 +1,7 @@
 //! `grundy moore`: Moore's Nim_k, normal and misère.
 
 use clap::Args;
-use grundy::game::Convention;
+use grundy::game::{Convention, Outcome};
 use grundy::games::moore;
 use serde_json::Value;
 
@@ -54,9 +54,11 @@ pub fn run(args: &MooreArgs) -> CliResult {
     let mut report = Report::from_analysis("moore", &heaps, &analysis, |h| show_list(h));
     report.position_text = format!("-k {} {}", args.k.trim(), report.position_text);
     report.extra.insert("k".into(), Value::from(k as u64));
+    // A P-position has no winning move, so its empty list is complete too.
+    let complete = args.all || analysis.outcome == Outcome::P;
     report
         .extra
-        .insert("complete".into(), Value::from(args.all));
+        .insert("complete".into(), Value::from(complete));
     if args.output.explain {
         report.explanation = Some(moore::explain(&heaps, k, convention));
     }
