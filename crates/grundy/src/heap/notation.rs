@@ -687,13 +687,15 @@ impl FromStr for HeapRule {
                     check_ranges(&ranges)?;
                     RuleKind::Ranges(ranges)
                 }
-                _ => return Err(syntax(
-                    input,
-                    offset + 1,
-                    format!(
+                _ => {
+                    return Err(syntax(
+                        input,
+                        offset + 1,
+                        format!(
                         "unknown rule kind '{prefix}:' (expected sub:, allbut:, take: or ranges:)"
                     ),
-                )),
+                    ))
+                }
             };
             return Ok(HeapRule::new(kind));
         }
