@@ -27,9 +27,12 @@
 //! let b = Board::parse(StripGame::LastToToggle, "1101110").unwrap();
 //! assert_eq!(b.heaps().unwrap(), vec![2, 3]);
 //! let a = analyze(&b, Convention::Normal).unwrap();
+//! assert_eq!(a.value.unwrap().0, 0); // G(2) = G(3) = 1: a P-position
+//! let b = Board::parse(StripGame::LastToToggle, "0111100").unwrap();
+//! let a = analyze(&b, Convention::Normal).unwrap();
 //! let words: Vec<String> = a.winning_moves.iter().map(|w| w.mv.to_string()).collect();
-//! assert_eq!(words, ["toggle cells 1 and 2"]);
-//! assert_eq!(a.winning_moves[0].to.to_string(), "0001110");
+//! assert_eq!(words, ["toggle cells 3 and 4"]);
+//! assert_eq!(a.winning_moves[0].to.to_string(), "0100100");
 //! ```
 
 use std::fmt::{self, Display};
