@@ -43,6 +43,9 @@ use crate::heap::notation::HeapRule;
 use crate::nimber::Nimber;
 use crate::solve::{SolveError, SumSolver};
 
+/// The longest board analysed: every move is tried on a copy of the board.
+pub const MAX_CELLS: usize = 20_000;
+
 /// The games with a board notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StripGame {
@@ -229,8 +232,11 @@ impl Board {
                 )));
             }
         }
-        if row.len() > u32::MAX as usize {
-            return Err(bad("the board has more than 2^32 cells"));
+        if row.len() > MAX_CELLS {
+            return Err(bad(format!(
+                "the board has {} cells; at most {MAX_CELLS} are analysed",
+                row.len()
+            )));
         }
         let b = Board {
             game,
@@ -245,18 +251,12 @@ impl Board {
             let n: usize = text
                 .parse()
                 .ok()
-                .filter(|&n: &usize| n <= (u32::MAX / 2) as usize)
+                .filter(|&n: &usize| n <= MAX_CELLS / 2)
                 .ok_or_else(|| {
                     bad(format!(
-                        "{text} columns are too many (at most {})",
-                        u32::MAX / 2
+                        "a 2 x {text} board is too large: at most {MAX_CELLS} cells are analysed"
                     ))
                 })?;
-            if n > 100_000_000 {
-                return Err(bad(format!(
-                    "a 2 x {n} board is too large to write out (at most 100000000 columns)"
-                )));
-            }
             return Ok(Board {
                 game: StripGame::Triomino,
                 rows: vec![vec![false; n], vec![false; n]],
@@ -287,6 +287,11 @@ impl Board {
                 }
             }
             rows.push(row);
+        }
+        if rows[0].len() + rows[1].len() > MAX_CELLS {
+            return Err(bad(format!(
+                "the board has more than {MAX_CELLS} cells, the most analysed"
+            )));
         }
         if rows[0].len() != rows[1].len() {
             return Err(bad(format!(
