@@ -28,12 +28,21 @@ enum Command {
     Nim(commands::nim::NimArgs),
     /// Evaluate a nimber expression ('+' nim-sum, '*' nim product).
     Nimber(commands::nimber::NimberArgs),
+    /// Heap games (octal codes, subtraction, named games): value, outcome, winning moves.
+    Heap(commands::heap::HeapArgs),
+    /// Grundy sequence G(0..N) of a heap rule with its periodicity.
+    Seq(commands::seq::SeqArgs),
+    /// The heap-rule notation: a rule in words, or every named game.
+    Rules(commands::rules::RulesArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
     match cli.command {
         Command::Nim(a) => commands::nim::run(&a),
         Command::Nimber(a) => commands::nimber::run(&a),
+        Command::Heap(a) => commands::heap::run(&a),
+        Command::Seq(a) => commands::seq::run(&a),
+        Command::Rules(a) => commands::rules::run(&a),
     }
 }
 

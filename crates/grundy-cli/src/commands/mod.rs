@@ -1,4 +1,7 @@
 //! One module per subcommand.
 
+pub mod heap;
 pub mod nim;
 pub mod nimber;
+pub mod rules;
+pub mod seq;
