@@ -19,7 +19,7 @@
 //! ```
 //! use grundy::game::Outcome;
 //! use grundy::games::corners::{analyze, Board};
-//! let b = Board::parse("....\n.#..\n..#.\n...#\n").unwrap();
+//! let b = Board::parse("....\n.#..\n....\n....\n").unwrap();
 //! let a = analyze(&b, true);
 //! assert_eq!(a.outcome, Outcome::N);
 //! for m in &a.winning_moves {
