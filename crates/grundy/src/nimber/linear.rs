@@ -75,3 +75,45 @@ pub fn invert(images: &[u64; 64]) -> Option<[u64; 64]> {
     }
     Some(inv)
 }
+
+/// The map as 8 x 8 blocks of bit matrices, in the layout of the x86
+/// GF2P8AFFINEQB instruction: `blocks[k][j]` sends input byte `k` to its
+/// share of output byte `j`, and its byte `7 - i` is the row giving output
+/// bit `i`.
+pub fn affine_blocks(images: &[u64; 64]) -> [[u64; 8]; 8] {
+    let mut blocks = [[0u64; 8]; 8];
+    for (k, row) in blocks.iter_mut().enumerate() {
+        for (j, block) in row.iter_mut().enumerate() {
+            for i in 0..8 {
+                let mut bits = 0u64;
+                for c in 0..8 {
+                    bits |= (images[8 * k + c] >> (8 * j + i) & 1) << c;
+                }
+                *block |= bits << (8 * (7 - i));
+            }
+        }
+    }
+    blocks
+}
+
+/// The map given by [`affine_blocks`], applied as the instruction would,
+/// one bit at a time.
+///
+/// ```
+/// use grundy::nimber::linear::{affine_blocks, apply_blocks};
+/// let images: [u64; 64] = std::array::from_fn(|i| 1u64 << (63 - i));
+/// assert_eq!(apply_blocks(&affine_blocks(&images), 0b110), 0b011 << 61);
+/// ```
+pub fn apply_blocks(blocks: &[[u64; 8]; 8], x: u64) -> u64 {
+    let mut y = 0u64;
+    for (k, row) in blocks.iter().enumerate() {
+        let byte = x >> (8 * k) & 0xff;
+        for (j, block) in row.iter().enumerate() {
+            for i in 0..8 {
+                let r = block >> (8 * (7 - i)) & 0xff;
+                y ^= ((r & byte).count_ones() as u64 & 1) << (8 * j + i);
+            }
+        }
+    }
+    y
+}

@@ -26,6 +26,7 @@ fn paths() -> Vec<(&'static str, Product)> {
         ("reference", reference::nim_mul),
         ("portable", portable::nim_mul),
         ("clmul-plain", clmul::nim_mul_plain),
+        ("clmul-blocks", clmul::nim_mul_blocks),
         ("dispatch", nim_mul),
     ];
     if clmul::Clmul::detect().is_some() {
@@ -114,9 +115,19 @@ fn fast_paths_agree_on_a_million_random_pairs() {
         assert_eq!(clmul::nim_mul_plain(a[i], b[i]), portable_out[i]);
     }
     if let Some(c) = clmul::Clmul::detect() {
+        // Eight at a time where the CPU allows, and one at a time.
         let mut clmul_out = vec![0u64; n];
         c.mul_slices(&a, &b, &mut clmul_out);
         assert_eq!(portable_out, clmul_out);
+        let mut narrow_out = vec![0u64; n];
+        c.narrow().mul_slices(&a, &b, &mut narrow_out);
+        assert_eq!(portable_out, narrow_out);
+        // Lengths that leave a tail after the groups of eight.
+        for len in [0, 1, 7, 9, 15, 17] {
+            let mut out = vec![0u64; len];
+            c.mul_slices(&a[..len], &b[..len], &mut out);
+            assert_eq!(out, portable_out[..len]);
+        }
         for i in (0..n).step_by(7) {
             assert_eq!(c.mul(a[i], b[i]), portable_out[i]);
         }
