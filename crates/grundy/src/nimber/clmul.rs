@@ -134,10 +134,11 @@ pub struct Clmul {
     wide: bool,
 }
 
-/// All multipliers are the same: there is one set of tables.
+/// Multipliers differ only in whether they go eight at a time: there is one
+/// set of tables.
 impl PartialEq for Clmul {
-    fn eq(&self, _: &Self) -> bool {
-        true
+    fn eq(&self, other: &Self) -> bool {
+        self.wide == other.wide
     }
 }
 
@@ -145,7 +146,7 @@ impl Eq for Clmul {}
 
 impl std::fmt::Debug for Clmul {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Clmul")
+        f.debug_struct("Clmul").field("wide", &self.wide).finish()
     }
 }
 
