@@ -1,7 +1,7 @@
 //! The nim product by carry-less multiplication (x86-64 PCLMULQDQ).
 //!
 //! GF(2^64) is unique up to isomorphism, so the nimbers below `2^64` are
-//! also GF(2)[x]/(p) for the sparse irreducible `p = x^64 + x^4 + x^3 + x + 1`.
+//! also `GF(2)[x]/(p)` for the sparse irreducible `p = x^64 + x^4 + x^3 + x + 1`.
 //! An isomorphism sends `x` to a root [`ROOT`] of `p` among the nimbers
 //! (found by [`poly::find_root`](super::poly::find_root)); it is GF(2)-linear,
 //! so both it and its inverse are 64 x 64 bit matrices, applied here one
@@ -109,7 +109,7 @@ pub fn nim_mul_blocks(a: u64, b: u64) -> u64 {
     apply_blocks(&t.from_blocks, reduce(lo, hi))
 }
 
-/// The nimber field as GF(2)[x]/(p): a nimber's coordinates on the basis
+/// The nimber field as `GF(2)[x]/(p)`: a nimber's coordinates on the basis
 /// `1, ROOT, ROOT^2, ..., ROOT^63`.
 ///
 /// ```
