@@ -9,11 +9,12 @@ use grundy::nimber;
 use crate::error::{CliError, CliResult};
 use crate::report::{emit, print_json};
 
-/// Evaluate a nimber expression: `+` nim-sum, `*` nim product, parentheses,
-/// decimal and 0x literals.
+/// Evaluate a nimber expression: `+` nim-sum, `*` nim product, `/`
+/// division, `^` whole powers (`^-1` inverse), `sqrt(...)`, `inv(...)`,
+/// parentheses, decimal and 0x literals.
 #[derive(Args, Debug)]
 pub struct NimberArgs {
-    /// The expression, e.g. '3*5 + 7'.
+    /// The expression, e.g. '3*5 + 7' or 'sqrt(2) / 3^-1'.
     #[arg(value_name = "EXPR", required_unless_present = "batch")]
     pub expr: Vec<String>,
     /// Print `{"expression", "value"}` as JSON.
