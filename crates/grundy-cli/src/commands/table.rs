@@ -18,7 +18,7 @@ pub enum TableKind {
     /// `x + y`, the nim-sum (XOR).
     NimSum,
     /// The value of Turning Corners with one white cell `(x, y)`, computed
-    /// by playing the game (the mex over its moves), as in seed 002.
+    /// by playing the game (the mex over its moves).
     Corners,
 }
 
@@ -134,7 +134,7 @@ pub fn run(args: &TableArgs) -> CliResult {
         let steps = (n as f64).powi(4) / 4.0;
         return Err(CliError::new(format!(
             "the corners table is computed by playing the game, about n^4/4 = {steps:.1e} steps for size {n}; \
-             at most {CORNERS_MAX} (use nim-product, equal by seed 002's Lemma 2, for larger tables)"
+             at most {CORNERS_MAX} (use nim-product, which equals it, for larger tables)"
         )));
     }
     if args.png.is_some() && n > PNG_MAX {
