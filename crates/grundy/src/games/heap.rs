@@ -115,6 +115,39 @@ pub fn max_normal_heap(rule: &HeapRule) -> u32 {
 /// The most positions the misère search may store.
 pub const MISERE_LIMIT: usize = 1_000_000;
 
+/// An upper bound on the positions a misère search from `heaps` can meet:
+/// for rules that split, the multisets of heaps with at most the total
+/// number of tokens (sum of the partition numbers); otherwise the product
+/// of `h + 1` over the heaps.
+///
+/// ```
+/// use grundy::games::heap::misere_positions_bound;
+/// let kayles = "kayles".parse().unwrap();
+/// assert_eq!(misere_positions_bound(&kayles, &[2, 2]), 1.0 + 1.0 + 2.0 + 3.0 + 5.0);
+/// let sub = "sub:1,2".parse().unwrap();
+/// assert_eq!(misere_positions_bound(&sub, &[3, 4]), 20.0);
+/// ```
+pub fn misere_positions_bound(rule: &HeapRule, heaps: &[u32]) -> f64 {
+    if rule.max_parts() >= 2 {
+        let total: u64 = heaps.iter().map(|&h| h as u64).sum();
+        if total > 5_000 {
+            return f64::INFINITY;
+        }
+        // p(m) by the usual dynamic programme over part sizes.
+        let t = total as usize;
+        let mut p = vec![0f64; t + 1];
+        p[0] = 1.0;
+        for part in 1..=t {
+            for m in part..=t {
+                p[m] += p[m - part];
+            }
+        }
+        p.iter().sum()
+    } else {
+        heaps.iter().map(|&h| h as f64 + 1.0).product()
+    }
+}
+
 /// Every move from the sum of `heaps`, with the heaps it leaves (the parts
 /// stand where the heap stood).
 pub fn moves(rule: &HeapRule, heaps: &[u32]) -> Vec<(HeapMove, Vec<u32>)> {
@@ -203,6 +236,14 @@ pub fn analyze_limited(
                         r.len()
                     )));
                 }
+            }
+            let bound = misere_positions_bound(rule, heaps);
+            if bound > misere_limit as f64 {
+                return Err(HeapError::TooLarge(format!(
+                    "misère play is decided by searching every reachable position, and from here \
+                     that can be up to {bound:.3e} positions, more than the {misere_limit} searched; \
+                     try smaller heaps"
+                )));
             }
             let game = HeapGame { rule };
             let mut s = SumSolver::new(&game, Convention::Misere).with_limit(misere_limit);
@@ -328,7 +369,8 @@ mod tests {
         let k: HeapRule = "kayles".parse().unwrap();
         assert!(matches!(
             analyze_limited(&k, &[40, 40, 40], Convention::Misere, 500),
-            Err(HeapError::Search(SolveError::TooLarge { .. }))
+            Err(HeapError::TooLarge(_))
         ));
+        assert!(analyze(&k, &[200, 200, 200, 200], Convention::Misere).is_err());
     }
 }

@@ -45,8 +45,9 @@ impl Marker<'_> {
         if *slot != self.stamp {
             *slot = self.stamp;
             self.count += 1;
+            return self.count == self.marks.len();
         }
-        self.count == self.marks.len()
+        false
     }
 }
 
@@ -134,12 +135,17 @@ fn scan(kind: &RuleKind, n: u32, g: &[u32], m: &mut Marker<'_>) -> bool {
                 let d = code.digit(k as usize);
                 let r = n - k;
                 if r >= 2 && d.bits & LEAVE_TWO != 0 {
-                    for a in 1..=r / 2 {
-                        let b = r - a;
-                        if d.unequal && a == b {
-                            continue;
-                        }
-                        if m.mark(g[a as usize] ^ g[b as usize]) {
+                    // Pairs (a, r - a) for a = 1..=r/2, without the equal
+                    // pair under `!`.
+                    let r = r as usize;
+                    let mut half = r / 2;
+                    if d.unequal && r.is_multiple_of(2) {
+                        half -= 1;
+                    }
+                    let small = &g[1..=half];
+                    let large = &g[r - half..r];
+                    for (x, y) in small.iter().zip(large.iter().rev()) {
+                        if m.mark(x ^ y) {
                             return true;
                         }
                     }
