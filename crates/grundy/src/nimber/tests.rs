@@ -264,6 +264,19 @@ proptest! {
     }
 
     #[test]
+    fn basis_change_round_trips_and_respects_nim_sum(a: u64, b: u64) {
+        prop_assert_eq!(clmul::from_polynomial(clmul::to_polynomial(a)), a);
+        prop_assert_eq!(clmul::to_polynomial(clmul::from_polynomial(a)), a);
+        prop_assert_eq!(
+            clmul::to_polynomial(a ^ b),
+            clmul::to_polynomial(a) ^ clmul::to_polynomial(b)
+        );
+        // x^i maps to ROOT^i.
+        let i = (a % 64) as u32;
+        prop_assert_eq!(clmul::from_polynomial(1 << i), Nimber(clmul::ROOT).pow(i as u64).0);
+    }
+
+    #[test]
     fn mex_is_least_missing(values in proptest::collection::vec(0u64..40, 0..60)) {
         let m = mex(values.iter().copied());
         prop_assert!(!values.contains(&m));
