@@ -4,6 +4,7 @@
 
 mod commands;
 mod error;
+mod plot;
 mod report;
 
 use clap::{Parser, Subcommand};
@@ -26,7 +27,7 @@ struct Cli {
 enum Command {
     /// Nim (and misère Nim): value, outcome and winning moves by Bouton's rule.
     Nim(commands::nim::NimArgs),
-    /// Evaluate a nimber expression ('+' nim-sum, '*' nim product).
+    /// Evaluate a nimber expression ('+' nim-sum, '*' nim product), or a batch of products.
     Nimber(commands::nimber::NimberArgs),
     /// Moore's Nim_k: reduce up to K heaps at once (--misere, --all).
     Moore(commands::moore::MooreArgs),
@@ -44,6 +45,16 @@ enum Command {
     Northcott(commands::northcott::NorthcottArgs),
     /// Chips on a directed acyclic graph read from a file (--annihilate).
     Chips(commands::chips::ChipsArgs),
+    /// Heap games (octal codes, subtraction, named games): value, outcome, winning moves.
+    Heap(commands::heap::HeapArgs),
+    /// Grundy sequence G(0..N) of a heap rule with its periodicity.
+    Seq(commands::seq::SeqArgs),
+    /// The heap-rule notation: a rule in words, or every named game.
+    Rules(commands::rules::RulesArgs),
+    /// Turning Corners: value, outcome and winning moves of a board.
+    Corners(commands::corners::CornersArgs),
+    /// Print or draw a table: nim products, nim-sums, Turning Corners values.
+    Table(commands::table::TableArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -58,6 +69,11 @@ fn run(cli: Cli) -> CliResult {
         Command::Twins(a) => commands::turtles::run_twins(&a),
         Command::Northcott(a) => commands::northcott::run(&a),
         Command::Chips(a) => commands::chips::run(&a),
+        Command::Heap(a) => commands::heap::run(&a),
+        Command::Seq(a) => commands::seq::run(&a),
+        Command::Rules(a) => commands::rules::run(&a),
+        Command::Corners(a) => commands::corners::run(&a),
+        Command::Table(a) => commands::table::run(&a),
     }
 }
 
