@@ -36,3 +36,50 @@ pub type CliResult<T = ()> = Result<T, CliError>;
 macro_rules! fail {
     ($($t:tt)*) => { return Err($crate::error::CliError(format!($($t)*))) };
 }
+
+/// Prints `grundy: error: <message>` as one line on standard error and
+/// exits with status 2. Control characters in the message (a newline in a
+/// quoted argument, say) are escaped so the message stays on one line.
+pub fn exit_with(message: &str) -> ! {
+    eprintln!("grundy: error: {}", one_line(message));
+    std::process::exit(2)
+}
+
+/// The message with its control characters escaped (`\n`, `\u{1b}`, ...).
+pub fn one_line(message: &str) -> String {
+    message
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_debug().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
+/// Handles a command line clap could not parse: help and version go to
+/// standard output with status 0; everything else becomes one error line
+/// (the first paragraph of clap's message, its lines joined) and status 2.
+pub fn exit_on_usage_error(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => e.exit(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            exit_with("no command given; 'grundy --help' lists the commands")
+        }
+        _ => {
+            let text = e.render().to_string();
+            let first: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty())
+                .collect();
+            let message = first.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            exit_with(&format!("{message} (try '--help')"))
+        }
+    }
+}

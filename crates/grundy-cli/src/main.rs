@@ -4,6 +4,7 @@
 
 mod commands;
 mod error;
+mod input;
 mod plot;
 mod report;
 
@@ -78,9 +79,8 @@ fn run(cli: Cli) -> CliResult {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|e| error::exit_on_usage_error(e));
     if let Err(e) = run(cli) {
-        eprintln!("grundy: error: {e}");
-        std::process::exit(2);
+        error::exit_with(&e.0);
     }
 }

@@ -5,6 +5,7 @@ use grundy::games::corners::{self, Board, CornersMove};
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
+use crate::input;
 use crate::report::{print_json, OutputArgs, Report};
 
 /// Largest side for which `--all` lists every winning move.
@@ -25,15 +26,19 @@ pub struct CornersArgs {
     pub output: OutputArgs,
 }
 
+/// The largest board file read: a 10000 x 10000 board with `\r\n` line
+/// ends is about 95 MiB.
+const MAX_BOARD_BYTES: u64 = 128 << 20;
+
 fn read_board(file: &str) -> CliResult<Board> {
-    let text = if file == "-" {
-        std::io::read_to_string(std::io::stdin())
-            .map_err(|e| CliError::new(format!("cannot read the board from standard input: {e}")))?
+    let what = if file == "-" {
+        "the board on standard input".to_string()
     } else {
-        std::fs::read_to_string(file)
-            .map_err(|e| CliError::new(format!("cannot read board file '{file}': {e}")))?
+        format!("board file '{file}'")
     };
-    Board::parse(&text).map_err(|e| CliError::new(format!("board file '{file}': {e}")))
+    let bytes = input::read_path(file, &what, MAX_BOARD_BYTES)?;
+    let text = input::utf8(bytes, &what)?;
+    Board::parse(&text).map_err(|e| CliError::new(format!("{what}: {e}")))
 }
 
 /// Cells of a move as `[row, column]` pairs.

@@ -99,18 +99,18 @@ impl Board {
     /// Reads rows of `#` (black) and `.` (white), or `0` (black) and `1`
     /// (white), one row per line. Trailing blank lines and `\r` are ignored.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
-        let lines: Vec<&str> = text
+        // Rows up to the last non-blank line; only those are kept, so a
+        // file of blank lines costs no memory.
+        let used = text
             .lines()
-            .map(|l| l.strip_suffix('\r').unwrap_or(l).trim_end())
-            .collect();
-        let used = lines
-            .iter()
-            .rposition(|l| !l.is_empty())
-            .map_or(0, |i| i + 1);
+            .enumerate()
+            .filter(|(_, l)| !l.trim_end().is_empty())
+            .last()
+            .map_or(0, |(i, _)| i + 1);
         if used == 0 {
             return Err(BoardError::Empty);
         }
-        let cols = lines[0].chars().count();
+        let cols = text.lines().next().unwrap_or("").trim_end().chars().count();
         if used > MAX_SIDE || cols > MAX_SIDE {
             return Err(BoardError::TooLarge {
                 rows: used,
@@ -118,8 +118,13 @@ impl Board {
                 max: MAX_SIDE,
             });
         }
+        let lines: Vec<&str> = text
+            .lines()
+            .take(used)
+            .map(|l| l.strip_suffix('\r').unwrap_or(l).trim_end())
+            .collect();
         let mut white = Vec::with_capacity(used * cols);
-        for (i, line) in lines[..used].iter().enumerate() {
+        for (i, line) in lines.iter().enumerate() {
             let mut count = 0;
             for (j, c) in line.chars().enumerate() {
                 white.push(match c {
