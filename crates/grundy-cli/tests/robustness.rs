@@ -255,6 +255,10 @@ fn hostile_nimber_expressions() {
         ("3*", "expression ends"),
         ("(((((", "expression ends"),
         (deep.as_str(), "nested too deeply"),
+        (
+            &deep[..1000],
+            "'((((((((((((((((((((((((((((((((((((((((...': ",
+        ),
         (OVER, "does not fit in 64 bits"),
         ("0x", "no hexadecimal digits"),
         ("0x1ffffffffffffffff", "does not fit in 64 bits"),
@@ -398,6 +402,12 @@ fn hostile_files() {
         "larger than 134217728 bytes",
     );
     assert_refused(&os(&["nimber", "--batch"]), b"", "no input");
+    let huge = vec![b' '; (128 << 20) + 1];
+    assert_refused(
+        &os(&["nimber", "--batch"]),
+        &huge,
+        "larger than 134217728 bytes",
+    );
     assert_refused(
         &os(&["nimber", "--batch"]),
         b"\xff\xfe",

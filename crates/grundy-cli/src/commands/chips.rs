@@ -7,10 +7,11 @@ use grundy::games::chips::{self, Graph, Variant};
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
+use crate::input;
 use crate::report::{OutputArgs, Report};
 
-/// The largest graph file read: 4 GiB.
-const MAX_FILE_BYTES: u64 = 4 << 30;
+/// The largest graph file read: 1 GiB, which takes about 6 GiB of memory.
+const MAX_FILE_BYTES: u64 = 1 << 30;
 
 /// Memory used per byte of graph file (measured: a 25 MB file of 10^6 edges
 /// peaks at about 150 MB, text included).
@@ -50,14 +51,11 @@ pub fn run(args: &ChipsArgs) -> CliResult {
             MAX_FILE_BYTES >> 30
         )));
     }
-    let bytes = std::fs::read(&args.graph)
+    // The size above may be 0 for a device or a pipe: the read is limited too.
+    let file = std::fs::File::open(&args.graph)
         .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        CliError::new(format!(
-            "the graph file '{path}' is not UTF-8 text (bad byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
+    let bytes = input::read_limited(file, &format!("the graph file '{path}'"), MAX_FILE_BYTES)?;
+    let text = input::utf8(bytes, &format!("the graph file '{path}'"))?;
     let graph = Graph::parse(&text)
         .map_err(|e| CliError::new(format!("in the graph file '{path}': {e}")))?;
     let chip_ids = graph.vertices(&args.chips).map_err(err)?;

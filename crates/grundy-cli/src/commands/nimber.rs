@@ -1,12 +1,13 @@
 //! `grundy nimber`: nimber arithmetic, one expression or a batch of
 //! products in Library Checker's format.
 
-use std::io::{Read, Write};
+use std::io::Write;
 
 use clap::Args;
 use grundy::nimber;
 
 use crate::error::{CliError, CliResult};
+use crate::input;
 use crate::report::{emit, print_json};
 
 /// Evaluate a nimber expression: `+` nim-sum, `*` nim product, `/`
@@ -26,20 +27,28 @@ pub struct NimberArgs {
     pub batch: bool,
 }
 
+/// The largest batch read: 128 MiB, over three times Library Checker's
+/// largest test (10^6 pairs of 64-bit numbers).
+const MAX_BATCH_BYTES: u64 = 128 << 20;
+
 /// Evaluates the expression (or the batch) and prints the result.
 pub fn run(args: &NimberArgs) -> CliResult {
     if args.batch {
-        let mut input = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut input)
-            .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
-        let out = batch(&input)?;
+        let bytes =
+            input::read_limited(std::io::stdin().lock(), "standard input", MAX_BATCH_BYTES)?;
+        let out = batch(&bytes)?;
         return emit_bytes(&out);
     }
     let expr = args.expr.join(" ");
-    let v = nimber::eval(&expr)
-        .map_err(|e| CliError::new(format!("in nimber expression '{expr}': {e}")))?;
+    let v = nimber::eval(&expr).map_err(|e| {
+        // A long expression is quoted by its start: the position says where.
+        let shown: String = if expr.chars().count() > 60 {
+            expr.chars().take(40).chain("...".chars()).collect()
+        } else {
+            expr.clone()
+        };
+        CliError::new(format!("in nimber expression '{shown}': {e}"))
+    })?;
     if args.json {
         print_json(&serde_json::json!({"expression": expr, "value": v.0}))
     } else {
