@@ -5,6 +5,8 @@
 mod commands;
 mod error;
 mod input;
+mod listing;
+mod output;
 mod plot;
 mod report;
 

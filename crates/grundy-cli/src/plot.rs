@@ -63,11 +63,11 @@ impl Image {
         Ok(out)
     }
 
-    /// Writes the picture to `path` (encoded first, then written at once).
+    /// Writes the picture to `path`: encoded first, then written whole or
+    /// not at all.
     pub fn save(&self, path: &Path) -> CliResult {
         let bytes = self.encode()?;
-        std::fs::write(path, bytes)
-            .map_err(|e| CliError::new(format!("cannot write '{}': {e}", path.display())))
+        crate::output::write_file(path, &bytes)
     }
 }
 

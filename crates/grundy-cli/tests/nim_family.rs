@@ -207,7 +207,7 @@ fn moore_thousand_sixty_bit_heaps() {
     args.extend(refs.iter().copied());
     refused(
         &args,
-        "winning moves, more than the 100000 that can be listed",
+        "winning moves, more than the 2000 that can be listed",
     );
 }
 

@@ -324,6 +324,57 @@ fn extreme_numbers_that_are_fine() {
     }
 }
 
+/// Every winning move is listed with the whole position it leads to: a
+/// long position with many winning moves is refused before any work.
+#[test]
+fn listings_too_long_are_refused_up_front() {
+    let ones = |n: usize, what: &str| vec![what.to_string(); n];
+    let mut cases: Vec<(Vec<String>, &str)> = Vec::new();
+    let mut nim = vec!["nim".to_string()];
+    nim.extend(ones(20_001, "1"));
+    cases.push((nim, "20001 winning moves"));
+    let mut moore = vec!["moore".to_string(), "-k".into(), "1".into(), "--all".into()];
+    moore.extend(ones(20_001, "1"));
+    cases.push((moore, "more than the 99 that can be listed"));
+    let mut nimble2 = vec!["nimble2".to_string()];
+    nimble2.extend((1..=20_001).map(|i| (2 * i).to_string()));
+    cases.push((nimble2, "10001 winning moves"));
+    let mut northcott = vec!["northcott".to_string(), "--width".into(), "3".into()];
+    northcott.extend(ones(20_001, "1:3"));
+    cases.push((northcott, "20001 winning moves"));
+    // Heaps 1..4001 have nim-sum 1: every odd cell is a winning move.
+    cases.push((
+        vec!["turtles".into(), "O".repeat(4001)],
+        "2001 winning moves",
+    ));
+    for (args, needle) in cases {
+        let args: Vec<OsString> = args.into_iter().map(OsString::from).collect();
+        assert_refused(&args, b"", needle);
+    }
+    // Chips: one vertex with 100000 successors of value 0, and 100 chips.
+    let s = Scratch::new("star");
+    let star = s.path("star.txt");
+    let text: String = (0..100_000).map(|i| format!("a b{i}\n")).collect();
+    std::fs::write(&star, text).unwrap();
+    let mut args = vec!["chips".to_string(), star.clone(), "a".into()];
+    args.extend(ones(99, "b1"));
+    let args: Vec<OsString> = args.into_iter().map(OsString::from).collect();
+    assert_refused(&args, b"", "100000 winning moves");
+    // Just under the cap, the same commands answer.
+    let mut nim = vec!["nim".to_string(), "--json".into()];
+    nim.extend(ones(1413, "1"));
+    let out = run(
+        &nim.into_iter().map(OsString::from).collect::<Vec<_>>(),
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        out.stdout.iter().filter(|&&b| b == b'{').count(),
+        1 + 1413,
+        "one object per winning move"
+    );
+}
+
 #[test]
 fn hostile_files() {
     let s = Scratch::new("files");
@@ -471,6 +522,39 @@ fn a_failed_picture_leaves_no_file() {
         .filter(|n| n.contains("png") || n.starts_with('.'))
         .collect();
     assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+/// A write that fails half-way (here: the file size limit, 4 KiB, with
+/// its signal ignored so the write returns an error) leaves no file, and
+/// an older file of that name untouched.
+#[test]
+fn a_write_failing_half_way_leaves_nothing() {
+    let s = Scratch::new("fsize");
+    let png = s.path("out.png");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 4; exec '{}' table nim-product --size 1024 --png '{png}'",
+        env!("CARGO_BIN_EXE_grundy")
+    );
+    let attempt = || {
+        let out = Command::new("sh").arg("-c").arg(&script).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(out.stdout.is_empty());
+        assert!(err.starts_with("grundy: error: cannot write"), "{err}");
+    };
+    attempt();
+    let names = || -> Vec<String> {
+        std::fs::read_dir(&s.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("png"))
+            .collect()
+    };
+    assert!(names().is_empty(), "left behind: {:?}", names());
+    std::fs::write(&png, b"an older picture").unwrap();
+    attempt();
+    assert_eq!(std::fs::read(&png).unwrap(), b"an older picture");
+    assert_eq!(names(), vec!["out.png".to_string()]);
 }
 
 /// Argument pieces, plausible and broken, that every command may meet.

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
 use crate::input;
+use crate::listing;
 use crate::report::{OutputArgs, Report};
 
 /// The largest graph file read: 1 GiB, which takes about 6 GiB of memory.
@@ -65,6 +66,11 @@ pub fn run(args: &ChipsArgs) -> CliResult {
     } else {
         Variant::Coexist
     };
+    listing::check(
+        chips::winning_move_count(&graph, &values, &chip_ids),
+        chip_ids.len(),
+        "chips",
+    )?;
     let analysis = chips::analyze(&graph, &values, &chip_ids, variant).map_err(err)?;
     let show = |c: &Vec<u32>| {
         let names: Vec<&str> = c.iter().map(|&v| graph.name(v)).collect();

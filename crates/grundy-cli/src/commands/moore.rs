@@ -6,6 +6,7 @@ use grundy::games::moore;
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
+use crate::listing;
 use crate::report::{parse_u64, parse_u64_list, show_list, OutputArgs, Report};
 
 /// The most winning moves `--all` lists.
@@ -23,7 +24,8 @@ pub struct MooreArgs {
     /// Misère play: whoever makes the last move loses.
     #[arg(long)]
     pub misere: bool,
-    /// List every winning move (when there are at most 100000), not just one.
+    /// List every winning move, not just one (when there are at most 100000
+    /// and they hold at most 2000000 heaps in all).
     #[arg(long)]
     pub all: bool,
     #[command(flatten)]
@@ -46,7 +48,9 @@ pub fn run(args: &MooreArgs) -> CliResult {
         Convention::Normal
     };
     let analysis = if args.all {
-        moore::analyze_all(&heaps, k, convention, LIST_LIMIT)
+        // Each listed move carries all the heaps.
+        let limit = LIST_LIMIT.min((listing::MAX_LISTED / heaps.len() as u64) as usize);
+        moore::analyze_all(&heaps, k, convention, limit)
             .map_err(|e| CliError::new(format!("{e}; without --all one winning move is shown")))?
     } else {
         moore::analyze(&heaps, k, convention)

@@ -5,6 +5,7 @@ use grundy::game::Convention;
 use grundy::games::nim;
 
 use crate::error::CliResult;
+use crate::listing;
 use crate::report::{parse_u64_list, show_list, OutputArgs, Report};
 
 /// Nim: take any number of tokens from one heap.
@@ -28,6 +29,8 @@ pub fn run(args: &NimArgs) -> CliResult {
     } else {
         Convention::Normal
     };
+    let (_, moves) = nim::winning_moves(&heaps, convention);
+    listing::check(moves.len() as u64, heaps.len(), "heaps")?;
     let analysis = nim::analyze(&heaps, convention);
     let mut report = Report::from_analysis("nim", &heaps, &analysis, |h| show_list(h));
     if args.output.explain {

@@ -4,6 +4,7 @@ use clap::Args;
 use grundy::games::nimble;
 
 use crate::error::{CliError, CliResult};
+use crate::listing;
 use crate::report::{parse_u64_list, show_list, OutputArgs, Report};
 
 /// Coins on a strip of cells numbered from 1; a move slides one coin left.
@@ -27,6 +28,8 @@ fn cell_error(e: nimble::CellError) -> CliError {
 /// Nimble: coins may jump and share cells.
 pub fn run(args: &NimbleArgs) -> CliResult {
     let cells = cells(args)?;
+    let moves = nimble::winning_moves(&cells).map_err(cell_error)?.len() as u64;
+    listing::check(moves, cells.len(), "coins")?;
     let analysis = nimble::analyze(&cells).map_err(cell_error)?;
     let mut report = Report::from_analysis("nimble", &cells, &analysis, |c| show_list(c));
     if args.output.explain {
@@ -38,6 +41,8 @@ pub fn run(args: &NimbleArgs) -> CliResult {
 /// Nimble-2: no jumping, no sharing.
 pub fn run2(args: &NimbleArgs) -> CliResult {
     let cells = cells(args)?;
+    let moves = nimble::winning_moves2(&cells).map_err(cell_error)?.len() as u64;
+    listing::check(moves, cells.len(), "coins")?;
     let analysis = nimble::analyze2(&cells).map_err(cell_error)?;
     let mut report = Report::from_analysis("nimble2", &cells, &analysis, |c| show_list(c));
     if args.output.explain {

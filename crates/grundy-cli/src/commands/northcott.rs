@@ -5,6 +5,7 @@ use grundy::games::northcott::{self, Color, Row};
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
+use crate::listing;
 use crate::report::{parse_u64, OutputArgs, Report};
 
 /// The colour whose turn it is.
@@ -67,6 +68,10 @@ pub fn run(args: &NorthcottArgs) -> CliResult {
         Player::Black => Color::Black,
         Player::White => Color::White,
     };
+    let moves = northcott::winning_moves(&rows, width, color)
+        .map_err(|e| CliError::new(e.to_string()))?
+        .len() as u64;
+    listing::check(moves, rows.len(), "rows")?;
     let analysis =
         northcott::analyze(&rows, width, color).map_err(|e| CliError::new(e.to_string()))?;
     let mut report = Report::from_analysis("northcott", &rows, &analysis, |r| show(r));

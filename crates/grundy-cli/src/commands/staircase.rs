@@ -4,6 +4,7 @@ use clap::Args;
 use grundy::games::staircase;
 
 use crate::error::{CliError, CliResult};
+use crate::listing;
 use crate::report::{parse_u64, show_list, OutputArgs, Report};
 
 /// Staircase Nim: move coins from a step to the step below; step 1 is the floor.
@@ -29,6 +30,9 @@ pub fn run(args: &StaircaseArgs) -> CliResult {
         .enumerate()
         .map(|(i, t)| parse_u64(t, &format!("the number of coins on step {}", i + 1)))
         .collect::<CliResult<Vec<u64>>>()?;
+    staircase::check(&steps).map_err(|e| CliError::new(e.to_string()))?;
+    let moves = staircase::winning_moves(&steps).len() as u64;
+    listing::check(moves, steps.len(), "steps")?;
     let analysis = staircase::analyze(&steps).map_err(|e| CliError::new(e.to_string()))?;
     let mut report = Report::from_analysis("staircase", &steps, &analysis, |s| show_list(s));
     if args.output.explain {

@@ -5,6 +5,7 @@ use grundy::games::turtles::{self, Variant};
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
+use crate::listing;
 use crate::report::{OutputArgs, Report};
 
 /// A row of coins written with O (face up) and X (face down), cell 1 on the left.
@@ -19,6 +20,8 @@ pub struct RowArgs {
 
 fn run_variant(args: &RowArgs, variant: Variant, game: &str) -> CliResult {
     let row = turtles::parse_row(args.row.trim()).map_err(|e| CliError::new(e.to_string()))?;
+    let moves = turtles::winning_moves(&row, variant).len() as u64;
+    listing::check(moves, row.len(), "cells")?;
     let analysis = turtles::analyze(&row, variant);
     let mut report = Report::from_analysis(game, &row, &analysis, |r| {
         let text = turtles::show_row(r);

@@ -409,6 +409,36 @@ impl Display for ChipMove {
     }
 }
 
+/// How many winning moves [`analyze`] lists, counted without building the
+/// positions they lead to (each is as long as the list of chips).
+///
+/// ```
+/// use grundy::games::chips::{self, Graph};
+/// let g = Graph::parse("a b\na c\n").unwrap();
+/// let values = g.grundy_values().unwrap();
+/// let chips = g.vertices(&["a"]).unwrap();
+/// assert_eq!(chips::winning_move_count(&g, &values, &chips), 2);
+/// ```
+pub fn winning_move_count(graph: &Graph<'_>, values: &[u64], chips: &[u32]) -> u64 {
+    let s = chips.iter().fold(0, |a, &c| a ^ values[c as usize]);
+    if s == 0 {
+        return 0;
+    }
+    let mut seen = std::collections::HashSet::new();
+    chips
+        .iter()
+        .filter(|&&v| seen.insert(v))
+        .map(|&v| {
+            let target = s ^ values[v as usize];
+            graph
+                .successors(v)
+                .iter()
+                .filter(|&&w| values[w as usize] == target)
+                .count() as u64
+        })
+        .sum()
+}
+
 /// Value, outcome and every winning move of chips on `graph`, given the
 /// graph's [`Graph::grundy_values`]. Chips sharing a vertex are
 /// interchangeable, so each move is listed once (for the first of them).
@@ -609,6 +639,7 @@ mod tests {
             let slow = analyze_sum(&game, &chips, Convention::Normal, None).unwrap();
             prop_assert_eq!(a.value, slow.value);
             prop_assert_eq!(a.outcome, slow.outcome);
+            prop_assert_eq!(winning_move_count(&g, &values, &chips), a.winning_moves.len() as u64);
             prop_assert_eq!(
                 sorted(a.winning_moves.iter().map(|w| w.to.clone())),
                 sorted(slow.winning_moves.iter().map(|w| w.to.clone()))
@@ -621,6 +652,7 @@ mod tests {
             let mut s2 = Solver::new(&ann);
             let a2 = analyze(&g, &values, &set, Variant::Annihilate).unwrap();
             let v2 = s2.value(&set).unwrap();
+            prop_assert_eq!(winning_move_count(&g, &values, &set), a2.winning_moves.len() as u64);
             prop_assert_eq!(a2.value, Some(v2));
             let slow2 = s2.winning_moves(std::slice::from_ref(&set)).unwrap();
             prop_assert_eq!(

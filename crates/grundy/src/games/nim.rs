@@ -62,8 +62,17 @@ pub fn value(heaps: &[u64]) -> Nimber {
     Nimber(heaps.iter().fold(0, |a, &h| a ^ h))
 }
 
-/// Value (normal play), outcome and every winning move of a Nim position.
-pub fn analyze(heaps: &[u64], convention: Convention) -> Analysis<NimMove, Vec<u64>> {
+/// The outcome and every winning move of a Nim position, without the
+/// positions they lead to (cheap to count before anything is listed).
+///
+/// ```
+/// use grundy::game::{Convention, Outcome};
+/// use grundy::games::nim;
+/// let (outcome, moves) = nim::winning_moves(&[1, 1, 1], Convention::Normal);
+/// assert_eq!((outcome, moves.len()), (Outcome::N, 3));
+/// assert!(nim::winning_moves(&[1, 1, 1], Convention::Misere).1.is_empty());
+/// ```
+pub fn winning_moves(heaps: &[u64], convention: Convention) -> (Outcome, Vec<NimMove>) {
     let s = value(heaps);
     let big = heaps.iter().filter(|&&h| h > 1).count();
     let ones = heaps.iter().filter(|&&h| h == 1).count();
@@ -116,6 +125,13 @@ pub fn analyze(heaps: &[u64], convention: Convention) -> Analysis<NimMove, Vec<u
             }
         }
     }
+    (outcome, moves)
+}
+
+/// Value (normal play), outcome and every winning move of a Nim position.
+pub fn analyze(heaps: &[u64], convention: Convention) -> Analysis<NimMove, Vec<u64>> {
+    let s = value(heaps);
+    let (outcome, moves) = winning_moves(heaps, convention);
     let winning_moves = moves
         .into_iter()
         .map(|mv| {

@@ -106,10 +106,16 @@ pub fn heaps(cells: &[u64]) -> Vec<u64> {
     cells.iter().map(|&a| a.saturating_sub(1)).collect()
 }
 
-/// Nimble: value, outcome and every winning move. Coins sharing a cell are
-/// interchangeable, so a move is listed once per cell (for the first coin
-/// in the list on it).
-pub fn analyze(cells: &[u64]) -> Result<Analysis<CoinMove, Vec<u64>>, CellError> {
+/// Nimble's winning moves without the positions they lead to. Coins
+/// sharing a cell are interchangeable, so a move is listed once per cell
+/// (for the first coin in the list on it).
+///
+/// ```
+/// use grundy::games::nimble;
+/// assert_eq!(nimble::winning_moves(&[2, 2, 2]).unwrap().len(), 1);
+/// assert!(nimble::winning_moves(&[3, 3]).unwrap().is_empty());
+/// ```
+pub fn winning_moves(cells: &[u64]) -> Result<Vec<CoinMove>, CellError> {
     check_cells(cells)?;
     let s = nim::value(&heaps(cells));
     let mut moves: Vec<CoinMove> = Vec::new();
@@ -124,6 +130,13 @@ pub fn analyze(cells: &[u64]) -> Result<Analysis<CoinMove, Vec<u64>>, CellError>
             });
         }
     }
+    Ok(moves)
+}
+
+/// Nimble: value, outcome and every winning move (see [`winning_moves`]).
+pub fn analyze(cells: &[u64]) -> Result<Analysis<CoinMove, Vec<u64>>, CellError> {
+    let moves = winning_moves(cells)?;
+    let s = nim::value(&heaps(cells));
     Ok(Analysis {
         convention: Convention::Normal,
         value: Some(s),
@@ -205,34 +218,47 @@ pub fn gaps(cells: &[u64]) -> Result<Vec<u64>, CellError> {
     Ok(steps[1..].iter().rev().copied().collect())
 }
 
-/// Nimble-2: value, outcome and every winning move (by way of staircase
-/// Nim on the gaps). The coins may be listed in any order; every position
-/// after a move keeps that order.
-pub fn analyze2(cells: &[u64]) -> Result<Analysis<CoinMove, Vec<u64>>, CellError> {
+/// Nimble-2's winning moves without the positions they lead to (by way of
+/// staircase Nim on the gaps).
+///
+/// ```
+/// use grundy::games::nimble;
+/// assert_eq!(nimble::winning_moves2(&[2, 5]).unwrap().len(), 1);
+/// assert!(nimble::winning_moves2(&[2, 2]).is_err());
+/// ```
+pub fn winning_moves2(cells: &[u64]) -> Result<Vec<CoinMove>, CellError> {
     let (steps, coin_on_step) = staircase_of(cells)?;
-    let stairs =
-        staircase::analyze(&steps).expect("the gaps of a strip add up to less than its last cell");
-    let winning_moves = stairs
-        .winning_moves
+    Ok(staircase::winning_moves(&steps)
         .iter()
-        .map(|w| {
-            let coin = coin_on_step[w.mv.from - 1];
-            let mv = CoinMove {
+        .map(|m| {
+            let coin = coin_on_step[m.from - 1];
+            CoinMove {
                 coin,
                 from: cells[coin],
-                to: cells[coin] - w.mv.coins,
-            };
-            WinningMove {
-                mv,
-                to: apply(cells, mv),
+                to: cells[coin] - m.coins,
             }
         })
-        .collect();
+        .collect())
+}
+
+/// Nimble-2: value, outcome and every winning move (see
+/// [`winning_moves2`]). The coins may be listed in any order; every
+/// position after a move keeps that order.
+pub fn analyze2(cells: &[u64]) -> Result<Analysis<CoinMove, Vec<u64>>, CellError> {
+    let moves = winning_moves2(cells)?;
+    let (steps, _) = staircase_of(cells)?;
+    let v = staircase::value(&steps);
     Ok(Analysis {
         convention: Convention::Normal,
-        value: stairs.value,
-        outcome: stairs.outcome,
-        winning_moves,
+        value: Some(v),
+        outcome: Outcome::from_value(v),
+        winning_moves: moves
+            .into_iter()
+            .map(|mv| WinningMove {
+                mv,
+                to: apply(cells, mv),
+            })
+            .collect(),
     })
 }
 

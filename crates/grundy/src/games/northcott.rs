@@ -204,17 +204,23 @@ pub fn gaps(rows: &[Row]) -> Vec<u64> {
     rows.iter().map(|r| r.gap()).collect()
 }
 
-/// Value (the nim-sum of the gaps), outcome, and every winning move of the
-/// player `to_move`: in each row, put the token so that the gap becomes
+/// Every winning move of the player `to_move`, without the boards they
+/// lead to: in each row, put the token so that the gap becomes
 /// `gap XOR value`, advancing or (if there is room) retreating.
-pub fn analyze(
+///
+/// ```
+/// use grundy::games::northcott::{self, Color, Row};
+/// let rows = [Row { black: 1, white: 4 }];
+/// assert_eq!(northcott::winning_moves(&rows, 4, Color::Black).unwrap().len(), 1);
+/// ```
+pub fn winning_moves(
     rows: &[Row],
     width: u64,
     to_move: Color,
-) -> Result<Analysis<NorthcottMove, Vec<Row>>, BoardError> {
+) -> Result<Vec<NorthcottMove>, BoardError> {
     check(rows, width)?;
     let s = nim::value(&gaps(rows));
-    let mut winning_moves = Vec::new();
+    let mut moves = Vec::new();
     if !s.is_zero() {
         for (i, r) in rows.iter().enumerate() {
             let t = r.gap() ^ s.0;
@@ -228,24 +234,38 @@ pub fn analyze(
                     .filter(|&c| c <= width)
             };
             if let Some(to) = to {
-                let mv = NorthcottMove {
+                moves.push(NorthcottMove {
                     row: i,
                     color: to_move,
                     from: p,
                     to,
-                };
-                winning_moves.push(WinningMove {
-                    mv,
-                    to: apply(rows, mv),
                 });
             }
         }
     }
+    Ok(moves)
+}
+
+/// Value (the nim-sum of the gaps), outcome, and every winning move of the
+/// player `to_move` (see [`winning_moves`]).
+pub fn analyze(
+    rows: &[Row],
+    width: u64,
+    to_move: Color,
+) -> Result<Analysis<NorthcottMove, Vec<Row>>, BoardError> {
+    let moves = winning_moves(rows, width, to_move)?;
+    let s = nim::value(&gaps(rows));
     Ok(Analysis {
         convention: Convention::Normal,
         value: Some(s),
         outcome: Outcome::from_value(s),
-        winning_moves,
+        winning_moves: moves
+            .into_iter()
+            .map(|mv| WinningMove {
+                mv,
+                to: apply(rows, mv),
+            })
+            .collect(),
     })
 }
 

@@ -151,13 +151,19 @@ fn apply(row: &[bool], mv: TurnMove) -> Vec<bool> {
     to
 }
 
-/// Value, outcome and every winning move (normal play). For each face-up
-/// coin the heap it stands for must drop to `heap XOR value`; the cell of
-/// that smaller heap is the one to flip (none when it is 0 in Turning
-/// Turtles), so each coin gives at most one winning move.
-pub fn analyze(row: &[bool], variant: Variant) -> Analysis<TurnMove, Vec<bool>> {
+/// Every winning move (normal play), without the rows they lead to. For
+/// each face-up coin the heap it stands for must drop to `heap XOR value`;
+/// the cell of that smaller heap is the one to flip (none when it is 0 in
+/// Turning Turtles), so each coin gives at most one winning move.
+///
+/// ```
+/// use grundy::games::turtles::{self, Variant};
+/// let row = turtles::parse_row("XXXOOO").unwrap();
+/// assert_eq!(turtles::winning_moves(&row, Variant::Turtles).len(), 3);
+/// ```
+pub fn winning_moves(row: &[bool], variant: Variant) -> Vec<TurnMove> {
     let s = value(row, variant);
-    let mut winning_moves = Vec::new();
+    let mut moves = Vec::new();
     if !s.is_zero() {
         for x in (0..row.len()).rev().filter(|&x| row[x]) {
             let h = variant.heap(x);
@@ -169,18 +175,26 @@ pub fn analyze(row: &[bool], variant: Variant) -> Analysis<TurnMove, Vec<bool>> 
                 Variant::Turtles => (t > 0).then_some(t as usize),
                 Variant::Twins => Some(t as usize + 1),
             };
-            let mv = TurnMove { turn: x + 1, flip };
-            winning_moves.push(WinningMove {
-                mv,
-                to: apply(row, mv),
-            });
+            moves.push(TurnMove { turn: x + 1, flip });
         }
     }
+    moves
+}
+
+/// Value, outcome and every winning move (see [`winning_moves`]).
+pub fn analyze(row: &[bool], variant: Variant) -> Analysis<TurnMove, Vec<bool>> {
+    let s = value(row, variant);
     Analysis {
         convention: Convention::Normal,
         value: Some(s),
         outcome: Outcome::from_value(s),
-        winning_moves,
+        winning_moves: winning_moves(row, variant)
+            .into_iter()
+            .map(|mv| WinningMove {
+                mv,
+                to: apply(row, mv),
+            })
+            .collect(),
     }
 }
 

@@ -1,0 +1,38 @@
+//! A cap on the size of the list of winning moves. Each move is listed
+//! with the whole position it leads to, so a long position with many
+//! winning moves (an odd number of heaps of 1 in Nim: every heap is a
+//! winning move) would need moves x length numbers: 20001 heaps already
+//! make 4 * 10^8. Such a request is refused before anything is computed.
+
+use crate::error::{CliError, CliResult};
+
+/// The most numbers (heaps, cells, rows, chips) all the listed positions
+/// may hold together: about 120 MB of memory at the peak.
+pub const MAX_LISTED: u64 = 2_000_000;
+
+/// Refuses a list of `moves` winning moves over positions of `length`
+/// `unit`s (plural, e.g. "heaps") when it would exceed [`MAX_LISTED`].
+pub fn check(moves: u64, length: usize, unit: &str) -> CliResult {
+    let total = moves.saturating_mul(length as u64);
+    if total > MAX_LISTED {
+        return Err(CliError::new(format!(
+            "this position has {moves} winning moves, each listed with the whole position of \
+             {length} {unit}: {total} {unit} in all, more than the {MAX_LISTED} that are listed"
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cap() {
+        assert!(check(2000, 1000, "heaps").is_ok());
+        let e = check(2001, 1000, "heaps").unwrap_err();
+        assert!(e.0.contains("2001 winning moves"), "{e}");
+        assert!(check(u64::MAX, usize::MAX, "cells").is_err());
+        assert!(check(0, usize::MAX, "cells").is_ok());
+    }
+}

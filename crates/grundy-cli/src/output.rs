@@ -1,0 +1,62 @@
+//! Writing output files whole or not at all: the bytes go to a temporary
+//! file next to the target, which is renamed over it only once complete,
+//! so a full disk or a failed write never leaves a truncated file.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::error::{CliError, CliResult};
+
+/// Writes `bytes` to `path`. A regular file (or a new one) is replaced at
+/// once; a device or a pipe, which cannot be replaced, is written directly.
+pub fn write_file(path: &Path, bytes: &[u8]) -> CliResult {
+    let err = |e: std::io::Error| CliError::new(format!("cannot write '{}': {e}", path.display()));
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if special {
+        return std::fs::write(path, bytes).map_err(err);
+    }
+    if path.is_dir() {
+        return Err(err(std::io::Error::other("it is a directory")));
+    }
+    let temp = temp_path(path);
+    let result = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|_| f.sync_all()))
+        .and_then(|_| std::fs::rename(&temp, path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&temp);
+        return Err(err(e));
+    }
+    Ok(())
+}
+
+/// A hidden name in the target's directory, unique to this process.
+fn temp_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.{}.part", std::process::id()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_or_nothing() {
+        let dir = std::env::temp_dir().join(format!("grundy-output-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("a.bin");
+        write_file(&target, b"first").unwrap();
+        write_file(&target, b"second").unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"second");
+        assert!(write_file(&dir, b"x").is_err());
+        assert!(write_file(&dir.join("no/such/dir/b.bin"), b"x").is_err());
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(left.len(), 1, "only the target remains");
+        write_file(Path::new("/dev/null"), b"x").unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
