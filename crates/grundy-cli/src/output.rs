@@ -8,23 +8,28 @@ use std::path::{Path, PathBuf};
 use crate::error::{CliError, CliResult};
 
 /// Writes `bytes` to `path`. A regular file (or a new one) is replaced at
-/// once; a device or a pipe, which cannot be replaced, is written directly.
+/// once, through any symbolic link to it; a device, a pipe or a dangling
+/// link, which cannot be replaced, is written directly.
 pub fn write_file(path: &Path, bytes: &[u8]) -> CliResult {
     let err = |e: std::io::Error| CliError::new(format!("cannot write '{}': {e}", path.display()));
-    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
-    if special {
-        return std::fs::write(path, bytes).map_err(err);
-    }
-    if path.is_dir() {
-        return Err(err(std::io::Error::other("it is a directory")));
-    }
-    let temp = temp_path(path);
+    let target = match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => return Err(err(std::io::Error::other("it is a directory"))),
+        Ok(m) if m.is_file() => std::fs::canonicalize(path).map_err(err)?,
+        Err(e)
+            if e.kind() == std::io::ErrorKind::NotFound
+                && std::fs::symlink_metadata(path).is_err() =>
+        {
+            path.to_path_buf()
+        }
+        _ => return std::fs::write(path, bytes).map_err(err),
+    };
+    let temp = temp_path(&target);
     let result = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&temp)
         .and_then(|mut f| f.write_all(bytes).and_then(|_| f.sync_all()))
-        .and_then(|_| std::fs::rename(&temp, path));
+        .and_then(|_| std::fs::rename(&temp, &target));
     if let Err(e) = result {
         let _ = std::fs::remove_file(&temp);
         return Err(err(e));
@@ -57,6 +62,15 @@ mod tests {
         let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
         assert_eq!(left.len(), 1, "only the target remains");
         write_file(Path::new("/dev/null"), b"x").unwrap();
+        // Through a link: the file it points to is replaced, the link stays.
+        let link = dir.join("link.bin");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_file(&link, b"third").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"third");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
