@@ -119,8 +119,20 @@ pub enum GraphError {
     DoubleChip(String),
 }
 
+/// The cycle as `a -> b -> c -> a`; a long one shows its first and last
+/// 10 vertices around the number left out, to keep the message a line.
 fn cycle_text(cycle: &[String]) -> String {
-    let mut s = cycle.join(" -> ");
+    const SHOWN: usize = 10;
+    let mut s = if cycle.len() > 3 * SHOWN {
+        format!(
+            "{} -> ... ({} more vertices) ... -> {}",
+            cycle[..SHOWN].join(" -> "),
+            cycle.len() - 2 * SHOWN,
+            cycle[cycle.len() - SHOWN..].join(" -> ")
+        )
+    } else {
+        cycle.join(" -> ")
+    };
     if let Some(first) = cycle.first() {
         s.push_str(" -> ");
         s.push_str(first);
@@ -679,6 +691,11 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(e.to_string().contains(" -> "), "{e}");
+        let long: String = (0..1000).map(|i| format!("v{i} v{}\n", (i + 1) % 1000)).collect();
+        let e = Graph::parse(&long).unwrap().grundy_values().unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains("(980 more vertices)"), "{text}");
+        assert!(text.len() < 400, "{text}");
         let selfloop = Graph::parse("x x\n").unwrap().grundy_values().unwrap_err();
         assert_eq!(
             selfloop.to_string(),
