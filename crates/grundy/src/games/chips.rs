@@ -691,7 +691,9 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(e.to_string().contains(" -> "), "{e}");
-        let long: String = (0..1000).map(|i| format!("v{i} v{}\n", (i + 1) % 1000)).collect();
+        let long: String = (0..1000)
+            .map(|i| format!("v{i} v{}\n", (i + 1) % 1000))
+            .collect();
         let e = Graph::parse(&long).unwrap().grundy_values().unwrap_err();
         let text = e.to_string();
         assert!(text.contains("(980 more vertices)"), "{text}");
