@@ -234,6 +234,10 @@ fn hostile_numbers() {
         (vec!["table", "nim-sum", "--size", "0"], "size 0"),
         (vec!["table", "nim-sum", "--size", "-1"], "negative"),
         (vec!["table", "nim-sum", "--size", MAX], "at most 1024"),
+        (
+            vec!["table", "nim-sum", "--size", MAX, "--png", "never.png"],
+            "3.4e38 pixels (1.0e39 bytes of RGB)",
+        ),
         (vec!["table", "nim-sum", "--size", OVER], "too large"),
         (vec!["table", "corners", "--size", "129"], "at most 128"),
         (
@@ -321,6 +325,50 @@ fn extreme_numbers_that_are_fine() {
             "grundy {args:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+}
+
+/// The heap-game commands on input they already refuse cleanly.
+#[test]
+fn hostile_heap_rules() {
+    for (args, needle) in [
+        (vec!["heap"], "<RULE>"),
+        (vec!["heap", "0.77"], "no heaps given"),
+        (vec!["heap", "0.77", MAX], "counted in 32 bits"),
+        (vec!["heap", "0.77", "-1"], "negative"),
+        (vec!["heap", "sub:"], "expected a whole number"),
+        (vec!["heap", "sub:0", "5"], "at least 1 token"),
+        (vec!["heap", "sub:1,,2", "5"], "found ','"),
+        (vec!["heap", "take:5..2", "5"], "is empty"),
+        (vec!["heap", "sub:18446744073709551616", "5"], "too large"),
+        (vec!["heap", "0.[", "5"], "never closed"),
+        (vec!["heap", "0.[]", "5"], "is empty"),
+        (vec!["heap", "9.9", "5"], "digit before the point"),
+        (vec!["heap", "nosuchgame", "3"], "neither a code"),
+        (vec!["heap", "0.77", "--board", "X.."], "--board works with"),
+        (
+            vec!["heap", "dawson-chess", "--board", ""],
+            "the board is empty",
+        ),
+        (
+            vec!["heap", "dawson-chess", "--board", "XX", "3"],
+            "cannot be used with",
+        ),
+        (
+            vec!["heap", "0.77", "30", "30", "30", "30", "--misere"],
+            "more than the 1000000 searched",
+        ),
+        (vec!["seq", "0.77", "--to", "-1"], "negative"),
+        (vec!["seq", "0.77", "--to", MAX], "counted in 32 bits"),
+        (
+            vec!["seq", "0.77", "--to", "1", "--csv", "--json"],
+            "cannot be used with",
+        ),
+        (vec!["rules"], "<RULE>"),
+        (vec!["rules", ""], "the rule is empty"),
+        (vec!["rules", "--list", "0.77"], "cannot be used with"),
+    ] {
+        assert_refused(&os(&args), b"", needle);
     }
 }
 

@@ -146,8 +146,8 @@ pub fn run(args: &TableArgs) -> CliResult {
     if args.png.is_some() && n > PNG_MAX {
         let pixels = n as f64 * n as f64;
         return Err(CliError::new(format!(
-            "a picture of size {n} needs {pixels:.1e} pixels ({:.1} GB of RGB); at most {PNG_MAX}",
-            pixels * 3.0 / 1e9
+            "a picture of size {n} needs {pixels:.1e} pixels ({:.1e} bytes of RGB); at most {PNG_MAX}",
+            pixels * 3.0
         )));
     }
     if args.png.is_none() && n > TEXT_MAX {
