@@ -7,7 +7,8 @@
 use crate::error::{CliError, CliResult};
 
 /// The most numbers (heaps, cells, rows, chips) all the listed positions
-/// may hold together: about 120 MB of memory at the peak.
+/// may hold together (measured: 90 MB at the peak and 4 MB of output for
+/// Nim with 1413 heaps of 1, 1413 moves of 1413 heaps each).
 pub const MAX_LISTED: u64 = 2_000_000;
 
 /// Refuses a list of `moves` winning moves over positions of `length`
