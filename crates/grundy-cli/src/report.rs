@@ -59,8 +59,9 @@ pub struct Report {
     /// The position as command-line text, for human output.
     #[serde(skip)]
     pub position_text: String,
-    /// Step-by-step explanation, printed with `--explain`.
-    #[serde(skip)]
+    /// Step-by-step explanation, printed with `--explain` (with `--json`,
+    /// the last field).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
 }
 

@@ -328,6 +328,27 @@ fn extreme_numbers_that_are_fine() {
     }
 }
 
+/// `--json` with `--explain` is not an absurd pair: the explanation comes
+/// as the last field instead of being dropped.
+#[test]
+fn json_keeps_the_explanation() {
+    for args in [
+        vec!["nim", "3", "4", "5", "--json", "--explain"],
+        vec!["moore", "-k", "2", "3", "5", "--json", "--explain"],
+        vec!["turtles", "XOOXO", "--json", "--explain"],
+        vec!["northcott", "--width", "5", "1:4", "--json", "--explain"],
+    ] {
+        let out = run(&os(&args), b"");
+        assert_eq!(out.status.code(), Some(0), "grundy {args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let e = v["explanation"].as_str().unwrap_or_default();
+        assert!(e.len() > 20, "grundy {args:?}: {v}");
+        let plain = run(&os(&args[..args.len() - 1]), b"");
+        let v: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+        assert!(v.get("explanation").is_none(), "grundy {args:?}: {v}");
+    }
+}
+
 /// The heap-game commands on input they already refuse cleanly.
 #[test]
 fn hostile_heap_rules() {
