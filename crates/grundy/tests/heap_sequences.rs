@@ -258,6 +258,35 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The three-heap window `3 n0' + 2p + t` of hexadecimal codes.
+    #[test]
+    fn proven_periods_of_hex_codes_hold_further_on(
+        digits in prop::collection::vec(0u8..16, 1..3),
+        d0 in prop::sample::select(vec![0u8, 4, 8, 12]),
+    ) {
+        let code = RefCode {
+            digits: std::iter::once((d0, false)).chain(digits.into_iter().map(|d| (d, false))).collect(),
+            repeat_from: None,
+        };
+        let rule: HeapRule = code.text().parse().unwrap();
+        if rule.max_parts() < 3 {
+            return Ok(());
+        }
+        let g = compute(&rule, 100, &Options::default()).unwrap();
+        let p = analyze_rule(&rule, &g);
+        if p.status == Status::Proven {
+            let (n0, per) = (p.preperiod.unwrap() as usize, p.period.unwrap() as usize);
+            let long = compute(&rule, 300, &Options::default()).unwrap();
+            for n in n0..long.len() - per {
+                prop_assert_eq!(long[n + per], long[n], "{} n = {}", code.text(), n);
+            }
+        }
+    }
+}
+
 /// Whether the player to move wins the misère sum `heaps`, by search.
 fn misere_wins(rule: &HeapRule, heaps: &[u32], memo: &mut HashMap<Vec<u32>, bool>) -> bool {
     let mut key = heaps.to_vec();
