@@ -432,3 +432,21 @@ fn published_periods() {
         (Status::Observed, Some(4), Some(4))
     );
 }
+
+#[test]
+fn named_heaps_count_what_players_count() {
+    // Treblecross on n cells is Winning Ways' .007 on n + 2.
+    let t = seq("treblecross", 500);
+    let w = seq("0.007", 502);
+    assert_eq!(t[..], w[2..]);
+    // Crosses on n cells is Dawson's Kayles on n + 1.
+    let c = seq("crosses", 500);
+    let d = seq("0.07", 501);
+    assert_eq!(c[..], d[1..]);
+    // A 2 x n Triomino board is 0.007 on 2n cells.
+    let b = seq("triomino", 200);
+    let cells = seq("0.007", 400);
+    for n in 0..=200 {
+        assert_eq!(b[n], cells[2 * n]);
+    }
+}
