@@ -37,7 +37,9 @@ pub struct HeapArgs {
 /// also works).
 pub fn parse_rule(text: &str) -> CliResult<HeapRule> {
     let t = text.trim();
-    if t.len() >= 7 && t[..7].eq_ignore_ascii_case("ranges:") {
+    if t.get(..7)
+        .is_some_and(|p| p.eq_ignore_ascii_case("ranges:"))
+    {
         let body = &t[7..];
         let path = std::path::Path::new(body);
         if !body.contains("..") || path.exists() {
@@ -85,6 +87,13 @@ pub fn run(args: &HeapArgs) -> CliResult {
     }
     if strip == Some(StripGame::Triomino) {
         // Boards side by side, each pair separated by a covered column.
+        let cells: u64 = heaps.iter().map(|&h| h as u64 + 2).sum();
+        if cells > strips::MAX_CELLS as u64 {
+            return Err(CliError::new(format!(
+                "these boards have about {cells} cells; at most {} are analysed",
+                strips::MAX_CELLS
+            )));
+        }
         let cols: Vec<String> = heaps.iter().map(|&h| ".".repeat(h as usize / 2)).collect();
         let row = cols.join("#");
         let board = Board::parse(StripGame::Triomino, &format!("{row}/{row}"))

@@ -105,6 +105,9 @@ pub enum HeapError {
 /// (about ten seconds).
 pub const WORK_LIMIT: f64 = 1e10;
 
+/// The largest heap whose table G(0..=n) is built for a position (1 GiB).
+pub const MAX_TABLE_HEAP: u32 = (1 << 28) - 1;
+
 /// The most positions the misère search may store.
 pub const MISERE_LIMIT: usize = 1_000_000;
 
@@ -175,6 +178,13 @@ pub fn values_for(rule: &HeapRule, heaps: &[u32]) -> Result<Vec<u32>, HeapError>
                 r.len()
             )));
         }
+    }
+    if top > MAX_TABLE_HEAP {
+        return Err(HeapError::TooLarge(format!(
+            "heap {top} is too large: its value needs the table G(0..={top}), about {} MiB, \
+             and at most heaps of {MAX_TABLE_HEAP} are analysed",
+            ((top as u64 + 1) * 4) >> 20
+        )));
     }
     let work = work_estimate(rule, top as u64);
     if work > WORK_LIMIT {

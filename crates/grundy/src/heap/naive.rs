@@ -109,7 +109,7 @@ pub fn work_estimate(rule: &HeapRule, top: u64) -> f64 {
         }
         RuleKind::Subtract(s) => n * s.len() as f64,
         RuleKind::AllBut(_) => n * n / 2.0,
-        RuleKind::Take { min, max } => n * (max - min + 1) as f64,
+        RuleKind::Take { min, max } => n * ((max - min + 1) as f64).min(n),
         RuleKind::Ranges(r) => r
             .iter()
             .take(top as usize)
