@@ -1,7 +1,15 @@
 //! One module per subcommand.
 
+pub mod chips;
+pub mod corners;
 pub mod heap;
+pub mod moore;
 pub mod nim;
 pub mod nimber;
+pub mod nimble;
+pub mod northcott;
 pub mod rules;
 pub mod seq;
+pub mod staircase;
+pub mod table;
+pub mod turtles;

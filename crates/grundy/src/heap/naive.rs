@@ -223,7 +223,7 @@ fn scan(kind: &RuleKind, moves: &CodeMoves, n: u32, g: &[u32], m: &mut Marker<'_
                 // under `!`.
                 let r = (n - k) as usize;
                 let mut half = r / 2;
-                if unequal && r % 2 == 0 {
+                if unequal && r.is_multiple_of(2) {
                     half -= 1;
                 }
                 let small = &g[1..=half];
@@ -315,7 +315,7 @@ mod tests {
         );
         let split = seq("split", 30);
         for (n, &v) in split.iter().enumerate() {
-            let expect = if n >= 2 && n % 2 == 0 { 1 } else { 0 };
+            let expect = if n >= 2 && n.is_multiple_of(2) { 1 } else { 0 };
             assert_eq!(v, expect, "n = {n}");
         }
         let lasker = seq("lasker", 40);
