@@ -4,6 +4,7 @@
 
 mod commands;
 mod error;
+mod play;
 mod report;
 
 use clap::{Parser, Subcommand};
@@ -28,12 +29,18 @@ enum Command {
     Nim(commands::nim::NimArgs),
     /// Evaluate a nimber expression ('+' nim-sum, '*' nim product).
     Nimber(commands::nimber::NimberArgs),
+    /// The 24-card game: value, outcome and winning cards of a position.
+    Cards(commands::cards::CardsArgs),
+    /// Play a game against the computer, with hints and explanations.
+    Play(commands::play::PlayArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
     match cli.command {
         Command::Nim(a) => commands::nim::run(&a),
         Command::Nimber(a) => commands::nimber::run(&a),
+        Command::Cards(a) => commands::cards::run(&a),
+        Command::Play(a) => commands::play::run(&a),
     }
 }
 

@@ -10,6 +10,8 @@
 //!    N-position one more than the least remoteness of its P-options; for a
 //!    P-position one more than the greatest remoteness of its options. It is
 //!    computed exactly by a memoised search when the position is small.
+//!    Among moves that make the game last equally long it prefers those of
+//!    the game's stall rule (below).
 //! 3. When the position is too large to search, a documented game-specific
 //!    *stall rule* picks the move instead: for Nim, take one token from the
 //!    largest heap ([`nim_stall`]); for the card game, take the value with
@@ -264,6 +266,9 @@ pub struct Choice<M, P> {
     pub remoteness: Option<u64>,
     /// How many moves were equally good (the generator chose among them).
     pub ties: usize,
+    /// Whether the stall rule narrowed down moves that make the game last
+    /// equally long.
+    pub by_rule: bool,
 }
 
 /// The default number of positions a remoteness search may solve per move.
@@ -335,6 +340,7 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
                 basis: Basis::Analysis,
                 remoteness: None,
                 ties,
+                by_rule: false,
             }));
         }
         let stall = game.stall_moves(p);
@@ -349,6 +355,7 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
             basis: Basis::StallRule,
             remoteness: None,
             ties,
+            by_rule: true,
         }))
     }
 
@@ -370,7 +377,21 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
         } else {
             scored.iter().map(|s| s.2).max()?
         };
-        let tied: Vec<_> = scored.into_iter().filter(|s| s.2 == best).collect();
+        let mut tied: Vec<_> = scored.into_iter().filter(|s| s.2 == best).collect();
+        let mut by_rule = false;
+        if !wins && tied.len() > 1 {
+            let rule: Vec<P> = game.stall_moves(p).into_iter().map(|(_, q)| q).collect();
+            let before = tied.len();
+            let kept: Vec<_> = tied
+                .iter()
+                .filter(|s| rule.contains(&s.1))
+                .cloned()
+                .collect();
+            if !kept.is_empty() && kept.len() < before {
+                tied = kept;
+                by_rule = true;
+            }
+        }
         let ((mv, to, r), ties) = self.pick(tied);
         Some(Choice {
             mv,
@@ -379,6 +400,7 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
             basis: Basis::Remoteness,
             remoteness: Some(r),
             ties,
+            by_rule,
         })
     }
 }
@@ -518,6 +540,10 @@ mod tests {
                 prop_assert!(!c.wins);
                 let longest = game.moves(&heaps).iter().map(|(_, q)| plain(&game, q).1).max().unwrap();
                 prop_assert_eq!(after.1, longest);
+                // Among the longest, the stall rule's moves come first.
+                let rule: Vec<Vec<u64>> = game.stall_moves(&heaps).into_iter().map(|m| m.1).collect();
+                let rule_is_longest = rule.iter().any(|q| plain(&game, q).1 == longest);
+                prop_assert_eq!(rule.contains(&c.to), rule_is_longest);
             }
         }
 

@@ -132,8 +132,10 @@ pub enum CardsError {
     Overflow,
     /// Solving would need too large a table.
     #[error(
-        "solving this position needs a table of {positions} positions (one byte each); \
-         at most {MAX_TABLE} are allowed"
+        "solving this position needs a table of {positions} positions ({} MiB); \
+         at most {MAX_TABLE} ({} MiB) are allowed",
+        positions >> 20,
+        MAX_TABLE >> 20
     )]
     TooLarge {
         /// Table entries needed (saturated at `u128::MAX`).

@@ -1,0 +1,81 @@
+//! `grundy play`: play a game against the computer, with hints and
+//! explanations. See [`crate::play`] for the session and the adapters.
+
+use std::io::IsTerminal;
+
+use clap::{Args, Subcommand};
+use grundy::game::Convention;
+
+use crate::error::CliResult;
+use crate::play::session::{self, Mode, Options, Side};
+use crate::play::{cards, nim};
+use crate::report::parse_u64;
+
+/// Play against the computer.
+#[derive(Args, Debug)]
+#[command(subcommand_value_name = "GAME", subcommand_help_heading = "Games")]
+pub struct PlayArgs {
+    #[command(subcommand)]
+    pub game: PlayGame,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = Side::Human, global = true)]
+    pub first: Side,
+    /// Misère play: whoever makes the last move loses.
+    #[arg(long, global = true)]
+    pub misere: bool,
+    /// Seed for the computer's choice among equally good moves (default: the clock).
+    #[arg(long, value_name = "N", global = true, allow_hyphen_values = true)]
+    pub seed: Option<String>,
+    /// One JSON object per line; moves may be typed as whole positions.
+    #[arg(long, global = true)]
+    pub json: bool,
+}
+
+/// The games that can be played, each with its start position written as
+/// its analysis command takes it.
+#[derive(Subcommand, Debug)]
+pub enum PlayGame {
+    /// Nim: take any number of tokens from one heap.
+    Nim(nim::NimStart),
+    /// The 24-card game: take a card, add it to the total, never pass the limit.
+    Cards(crate::commands::cards::CardsPositionArgs),
+}
+
+/// Starts the session.
+pub fn run(args: &PlayArgs) -> CliResult {
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let stdin = std::io::stdin();
+    let mode = if args.json {
+        Mode::Json
+    } else if stdin.is_terminal() {
+        Mode::Terminal
+    } else {
+        Mode::Pipe
+    };
+    let seed = match &args.seed {
+        Some(s) => parse_u64(s, "seed")?,
+        None => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    };
+    let options = Options {
+        first: args.first,
+        mode,
+        seed,
+    };
+    let input = stdin.lock();
+    match &args.game {
+        PlayGame::Nim(a) => {
+            let (game, start) = nim::start(a, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Cards(a) => {
+            let (game, start) = cards::start(a, convention)?;
+            session::run(&game, start, &options, input)
+        }
+    }
+}
