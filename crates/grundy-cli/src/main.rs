@@ -33,6 +33,12 @@ enum Command {
     Cards(commands::cards::CardsArgs),
     /// Play a game against the computer, with hints and explanations.
     Play(commands::play::PlayArgs),
+    /// Heap games (octal codes, subtraction, named games): value, outcome, winning moves.
+    Heap(commands::heap::HeapArgs),
+    /// Grundy sequence G(0..N) of a heap rule with its periodicity.
+    Seq(commands::seq::SeqArgs),
+    /// The heap-rule notation: a rule in words, or every named game.
+    Rules(commands::rules::RulesArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -41,6 +47,9 @@ fn run(cli: Cli) -> CliResult {
         Command::Nimber(a) => commands::nimber::run(&a),
         Command::Cards(a) => commands::cards::run(&a),
         Command::Play(a) => commands::play::run(&a),
+        Command::Heap(a) => commands::heap::run(&a),
+        Command::Seq(a) => commands::seq::run(&a),
+        Command::Rules(a) => commands::rules::run(&a),
     }
 }
 

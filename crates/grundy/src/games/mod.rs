@@ -2,4 +2,6 @@
 //! terms (heaps, coins, cells) and is checked against [`crate::solve`].
 
 pub mod cards;
+pub mod heap;
 pub mod nim;
+pub mod strips;
