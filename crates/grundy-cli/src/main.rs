@@ -39,6 +39,22 @@ enum Command {
     Seq(commands::seq::SeqArgs),
     /// The heap-rule notation: a rule in words, or every named game.
     Rules(commands::rules::RulesArgs),
+    /// Moore's Nim_k: reduce up to K heaps at once (--misere, --all).
+    Moore(commands::moore::MooreArgs),
+    /// Staircase Nim: coins per step, moved one step down; step 1 is the floor.
+    Staircase(commands::staircase::StaircaseArgs),
+    /// Nimble: coins on cells slide left; jumping and sharing allowed.
+    Nimble(commands::nimble::NimbleArgs),
+    /// Nimble-2: coins on cells slide left; no jumping, no sharing.
+    Nimble2(commands::nimble::NimbleArgs),
+    /// Turning Turtles: turn an O face down, optionally flip a cell to its left.
+    Turtles(commands::turtles::RowArgs),
+    /// Twins: turn an O face down and flip a cell to its left.
+    Twins(commands::turtles::RowArgs),
+    /// Northcott's game: per row the columns of the black and the white token.
+    Northcott(commands::northcott::NorthcottArgs),
+    /// Chips on a directed acyclic graph read from a file (--annihilate).
+    Chips(commands::chips::ChipsArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -50,6 +66,14 @@ fn run(cli: Cli) -> CliResult {
         Command::Heap(a) => commands::heap::run(&a),
         Command::Seq(a) => commands::seq::run(&a),
         Command::Rules(a) => commands::rules::run(&a),
+        Command::Moore(a) => commands::moore::run(&a),
+        Command::Staircase(a) => commands::staircase::run(&a),
+        Command::Nimble(a) => commands::nimble::run(&a),
+        Command::Nimble2(a) => commands::nimble::run2(&a),
+        Command::Turtles(a) => commands::turtles::run_turtles(&a),
+        Command::Twins(a) => commands::turtles::run_twins(&a),
+        Command::Northcott(a) => commands::northcott::run(&a),
+        Command::Chips(a) => commands::chips::run(&a),
     }
 }
 

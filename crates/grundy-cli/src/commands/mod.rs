@@ -1,9 +1,15 @@
 //! One module per subcommand.
 
 pub mod cards;
+pub mod chips;
 pub mod heap;
+pub mod moore;
 pub mod nim;
 pub mod nimber;
+pub mod nimble;
+pub mod northcott;
 pub mod play;
 pub mod rules;
 pub mod seq;
+pub mod staircase;
+pub mod turtles;

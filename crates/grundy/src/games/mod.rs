@@ -2,6 +2,12 @@
 //! terms (heaps, coins, cells) and is checked against [`crate::solve`].
 
 pub mod cards;
+pub mod chips;
 pub mod heap;
+pub mod moore;
 pub mod nim;
+pub mod nimble;
+pub mod northcott;
+pub mod staircase;
 pub mod strips;
+pub mod turtles;
