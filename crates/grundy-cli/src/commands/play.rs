@@ -8,7 +8,7 @@ use grundy::game::Convention;
 
 use crate::error::CliResult;
 use crate::play::session::{self, Mode, Options, Side};
-use crate::play::{cards, nim};
+use crate::play::{cards, heap, nim};
 use crate::report::parse_u64;
 
 /// Play against the computer.
@@ -39,6 +39,8 @@ pub enum PlayGame {
     Nim(nim::NimStart),
     /// The 24-card game: take a card, add it to the total, never pass the limit.
     Cards(crate::commands::cards::CardsPositionArgs),
+    /// Any heap game: an octal or hexadecimal code, a subtraction game, a named game.
+    Heap(heap::HeapStart),
 }
 
 /// Starts the session.
@@ -75,6 +77,10 @@ pub fn run(args: &PlayArgs) -> CliResult {
         }
         PlayGame::Cards(a) => {
             let (game, start) = cards::start(a, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Heap(a) => {
+            let (game, start) = heap::start(a, convention)?;
             session::run(&game, start, &options, input)
         }
     }

@@ -250,6 +250,9 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         }
         match self.game.parse_position(line) {
             Ok(to) => self.game.move_to(&self.position, &to).map(|m| (m, to)),
+            Err(_) if line.starts_with(|c: char| c.is_alphabetic()) => Err(format!(
+                "'{line}' is not a legal move here; type moves to list them, or help"
+            )),
             Err(e) => Err(format!(
                 "'{line}' is neither a move nor a position ({e}); type help for the notation"
             )),
