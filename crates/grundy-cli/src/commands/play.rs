@@ -8,8 +8,9 @@ use grundy::game::Convention;
 
 use crate::error::CliResult;
 use crate::play::session::{self, Mode, Options, Side};
-use crate::play::{cards, heap, nim};
+use crate::play::{cards, heap, nim, reduced};
 use crate::report::parse_u64;
+use grundy::games::turtles::Variant;
 
 /// Play against the computer.
 #[derive(Args, Debug)]
@@ -41,6 +42,16 @@ pub enum PlayGame {
     Cards(crate::commands::cards::CardsPositionArgs),
     /// Any heap game: an octal or hexadecimal code, a subtraction game, a named game.
     Heap(heap::HeapStart),
+    /// Staircase Nim: coins on steps 1, 2, ...; move coins one step down.
+    Staircase(reduced::ListStart),
+    /// Nimble: coins on cells slide left; jumping and sharing allowed.
+    Nimble(reduced::ListStart),
+    /// Nimble-2: coins on cells slide left; no jumping, no sharing.
+    Nimble2(reduced::ListStart),
+    /// Turning Turtles: turn an O face down, optionally flip a cell to its left.
+    Turtles(reduced::RowStart),
+    /// Twins: turn an O face down and flip a cell to its left.
+    Twins(reduced::RowStart),
 }
 
 /// Starts the session.
@@ -81,6 +92,26 @@ pub fn run(args: &PlayArgs) -> CliResult {
         }
         PlayGame::Heap(a) => {
             let (game, start) = heap::start(a, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Staircase(a) => {
+            let (game, start) = reduced::start_staircase(a, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Nimble(a) => {
+            let (game, start) = reduced::start_nimble(a, false, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Nimble2(a) => {
+            let (game, start) = reduced::start_nimble(a, true, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Turtles(a) => {
+            let (game, start) = reduced::start_turtles(a, Variant::Turtles, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Twins(a) => {
+            let (game, start) = reduced::start_turtles(a, Variant::Twins, convention)?;
             session::run(&game, start, &options, input)
         }
     }

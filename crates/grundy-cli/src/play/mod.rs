@@ -11,6 +11,7 @@
 pub mod cards;
 pub mod heap;
 pub mod nim;
+pub mod reduced;
 pub mod session;
 
 use grundy::game::Outcome;
