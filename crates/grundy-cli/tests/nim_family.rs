@@ -152,7 +152,8 @@ fn moore_one_move_all_moves_and_misere() {
     let all = check_fed_back(&["moore", "-k", "2", "--all"], &["2", "3", "5", "6"], "N");
     assert_eq!(all["complete"], true);
     assert_eq!(all["winning_moves"].as_array().unwrap().len(), 2);
-    check_fed_back(&["moore", "-k", "2"], &["3", "5", "6", "7"], "P");
+    let p = check_fed_back(&["moore", "-k", "2"], &["3", "5", "6", "7"], "P");
+    assert_eq!(p["complete"], true);
     check_fed_back(
         &["moore", "-k", "3", "--all"],
         &["7", "9", "12", "4", "6"],
@@ -220,6 +221,16 @@ fn northcott_both_players() {
         assert_eq!(v["value"], 7);
         check_fed_back(&prefix, &["1:4", "6:3", "2:7", "10:1"], "N");
         check_fed_back(&prefix, &["1:4", "6:3"], "P");
+    }
+    // A board as wide as 64 bits go.
+    let max = u64::MAX.to_string();
+    let far = format!("1:{max}");
+    for player in ["black", "white"] {
+        check_fed_back(
+            &["northcott", "--width", &max, "--player", player],
+            &[&far, "18446744073709551612:5"],
+            "N",
+        );
     }
     let v = json(&[
         "northcott",
@@ -327,6 +338,10 @@ fn refusals() {
         &["staircase", "1", "x"],
         "the number of coins on step 2 'x'",
     );
+    refused(
+        &["staircase", "18446744073709551615", "5"],
+        "the staircase holds more than 18446744073709551615 coins in all",
+    );
     refused(&["moore", "-k", "0", "3"], "k must be at least 1");
     refused(&["moore", "-k", "-2", "3"], "negative");
     refused(&["moore", "-k", "2"], "no heaps given");
@@ -386,4 +401,12 @@ fn refusals() {
         &["chips", "/nonexistent/graph.txt", "a"],
         "cannot read the graph file",
     );
+    // A sparse file of 5 GiB: refused from its size, before any reading.
+    let huge = scratch("huge.txt");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(5 << 30)
+        .unwrap();
+    refused(&["chips", huge.to_str().unwrap(), "a"], "GiB of memory");
+    std::fs::remove_file(&huge).unwrap();
 }

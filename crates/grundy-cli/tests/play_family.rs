@@ -17,7 +17,7 @@ fn start(game: &str, rand: &mut Rand) -> Vec<String> {
         match game {
             "staircase" => {
                 let s: Vec<u64> = (0..2 + rand.below(3)).map(|_| rand.below(4)).collect();
-                if staircase::analyze(&s).outcome == Outcome::N {
+                if staircase::analyze(&s).unwrap().outcome == Outcome::N {
                     return numbers(&s);
                 }
             }

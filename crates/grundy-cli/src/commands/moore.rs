@@ -1,7 +1,7 @@
 //! `grundy moore`: Moore's Nim_k, normal and misère.
 
 use clap::Args;
-use grundy::game::Convention;
+use grundy::game::{Convention, Outcome};
 use grundy::games::moore;
 use serde_json::Value;
 
@@ -47,16 +47,18 @@ pub fn run(args: &MooreArgs) -> CliResult {
     };
     let analysis = if args.all {
         moore::analyze_all(&heaps, k, convention, LIST_LIMIT)
-            .map_err(|e| CliError::new(e.to_string()))?
+            .map_err(|e| CliError::new(format!("{e}; without --all one winning move is shown")))?
     } else {
         moore::analyze(&heaps, k, convention)
     };
     let mut report = Report::from_analysis("moore", &heaps, &analysis, |h| show_list(h));
     report.position_text = format!("-k {} {}", args.k.trim(), report.position_text);
     report.extra.insert("k".into(), Value::from(k as u64));
+    // A P-position has no winning move, so its empty list is complete too.
+    let complete = args.all || analysis.outcome == Outcome::P;
     report
         .extra
-        .insert("complete".into(), Value::from(args.all));
+        .insert("complete".into(), Value::from(complete));
     if args.output.explain {
         report.explanation = Some(moore::explain(&heaps, k, convention));
     }

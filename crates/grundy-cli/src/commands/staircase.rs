@@ -29,10 +29,11 @@ pub fn run(args: &StaircaseArgs) -> CliResult {
         .enumerate()
         .map(|(i, t)| parse_u64(t, &format!("the number of coins on step {}", i + 1)))
         .collect::<CliResult<Vec<u64>>>()?;
-    let analysis = staircase::analyze(&steps);
+    let analysis = staircase::analyze(&steps).map_err(|e| CliError::new(e.to_string()))?;
     let mut report = Report::from_analysis("staircase", &steps, &analysis, |s| show_list(s));
     if args.output.explain {
-        report.explanation = Some(staircase::explain(&steps));
+        report.explanation =
+            Some(staircase::explain(&steps).map_err(|e| CliError::new(e.to_string()))?);
     }
     report.print(&args.output)
 }

@@ -219,7 +219,9 @@ impl Reduction for StaircaseGame {
         list_text(p)
     }
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, String> {
-        parse_numbers(text, "step")
+        let steps = parse_numbers(text, "step")?;
+        staircase::check(&steps).map_err(|e| e.to_string())?;
+        Ok(steps)
     }
     fn move_count(&self, p: &Vec<u64>) -> u128 {
         p.iter().skip(1).map(|&c| c as u128).sum()
@@ -235,10 +237,9 @@ impl Reduction for StaircaseGame {
         out
     }
     fn winning_moves(&self, p: &Vec<u64>) -> Moves<Self::Move, Vec<u64>> {
-        staircase::analyze(p)
-            .winning_moves
+        staircase::winning_moves(p)
             .into_iter()
-            .map(|w| (w.mv, w.to))
+            .map(|mv| (mv, staircase::apply(p, mv)))
             .collect()
     }
     fn stall_moves(&self, p: &Vec<u64>) -> Moves<Self::Move, Vec<u64>> {
@@ -585,6 +586,7 @@ pub fn start_staircase(
 ) -> CliResult<(Reduced<StaircaseGame>, Vec<u64>)> {
     normal_only("staircase", convention)?;
     let steps = parse_u64_list(&args.items, "coins on a step", "steps")?;
+    staircase::check(&steps).map_err(|e| CliError::new(e.to_string()))?;
     Ok((Reduced(StaircaseGame), steps))
 }
 

@@ -325,8 +325,7 @@ fn finish(
 /// Why [`analyze_all`] declined to list the winning moves.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error(
-    "this position has {} winning moves, more than the {limit} that can be listed; \
-     without the full list one winning move is still given",
+    "this position has {} winning moves, more than the {limit} that can be listed",
     count_text(*.log10_count, *.exact)
 )]
 pub struct TooManyMoves {

@@ -113,9 +113,10 @@ pub fn analyze(cells: &[u64]) -> Result<Analysis<CoinMove, Vec<u64>>, CellError>
     check_cells(cells)?;
     let s = nim::value(&heaps(cells));
     let mut moves: Vec<CoinMove> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (i, &a) in cells.iter().enumerate() {
         let h = a - 1;
-        if h ^ s.0 < h && !cells[..i].contains(&a) {
+        if h ^ s.0 < h && seen.insert(a) {
             moves.push(CoinMove {
                 coin: i,
                 from: a,
@@ -209,7 +210,8 @@ pub fn gaps(cells: &[u64]) -> Result<Vec<u64>, CellError> {
 /// after a move keeps that order.
 pub fn analyze2(cells: &[u64]) -> Result<Analysis<CoinMove, Vec<u64>>, CellError> {
     let (steps, coin_on_step) = staircase_of(cells)?;
-    let stairs = staircase::analyze(&steps);
+    let stairs =
+        staircase::analyze(&steps).expect("the gaps of a strip add up to less than its last cell");
     let winning_moves = stairs
         .winning_moves
         .iter()
@@ -265,7 +267,9 @@ pub fn explain2(cells: &[u64]) -> Result<String, CellError> {
     for n in names {
         let _ = writeln!(out, "  {n}");
     }
-    out.push_str(&staircase::explain(&steps));
+    out.push_str(
+        &staircase::explain(&steps).expect("the gaps of a strip add up to less than its last cell"),
+    );
     if !a.winning_moves.is_empty() {
         let _ = writeln!(out, "On the strip:");
         for w in &a.winning_moves {

@@ -221,9 +221,11 @@ pub fn analyze(
             let (p, q) = (r.token(to_move), r.token(to_move.other()));
             let to = if p < q {
                 // Needs q - 1 - t >= 1.
-                (t + 2 <= q).then(|| q - 1 - t)
+                t.checked_add(2).filter(|&x| x <= q).map(|_| q - 1 - t)
             } else {
-                q.checked_add(t + 1).filter(|&c| c <= width)
+                t.checked_add(1)
+                    .and_then(|x| q.checked_add(x))
+                    .filter(|&c| c <= width)
             };
             if let Some(to) = to {
                 let mv = NorthcottMove {
@@ -496,5 +498,12 @@ mod tests {
         );
         let narrow = analyze(&[r(1, 8), r(2, 4)], 8, Color::White).unwrap();
         assert_eq!(narrow.winning_moves.len(), 1);
+        // Columns near 2^64: no overflow when a retreat would leave the board.
+        let m = u64::MAX;
+        let wide = analyze(&[r(1, m), r(m - 3, m - 1)], m, Color::Black).unwrap();
+        assert_eq!(wide.value, Some(Nimber((m - 2) ^ 1)));
+        for w in &wide.winning_moves {
+            assert!(value(&w.to).is_zero());
+        }
     }
 }

@@ -12,7 +12,7 @@
 //! ```
 //! use grundy::game::Outcome;
 //! use grundy::games::staircase;
-//! let a = staircase::analyze(&[0, 3, 0, 2]);
+//! let a = staircase::analyze(&[0, 3, 0, 2]).unwrap();
 //! assert_eq!(a.value.unwrap().0, 3 ^ 2);
 //! assert_eq!(a.outcome, Outcome::N);
 //! assert_eq!(a.winning_moves[0].mv.to_string(), "move 1 coin from step 2 to step 1");
@@ -114,10 +114,26 @@ pub fn apply(steps: &[u64], mv: StairMove) -> Vec<u64> {
     to
 }
 
+/// More coins than 64 bits can count: a move could overflow a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the staircase holds more than {} coins in all", u64::MAX)]
+pub struct TooManyCoins;
+
+/// Checks that the total number of coins fits in 64 bits (moves keep the
+/// total, so then no step can ever overflow).
+pub fn check(steps: &[u64]) -> Result<(), TooManyCoins> {
+    steps
+        .iter()
+        .try_fold(0u64, |a, &c| a.checked_add(c))
+        .map(|_| ())
+        .ok_or(TooManyCoins)
+}
+
 /// Value, outcome and every winning move (normal play).
-pub fn analyze(steps: &[u64]) -> Analysis<StairMove, Vec<u64>> {
+pub fn analyze(steps: &[u64]) -> Result<Analysis<StairMove, Vec<u64>>, TooManyCoins> {
+    check(steps)?;
     let v = value(steps);
-    Analysis {
+    Ok(Analysis {
         convention: Convention::Normal,
         value: Some(v),
         outcome: Outcome::from_value(v),
@@ -128,14 +144,14 @@ pub fn analyze(steps: &[u64]) -> Analysis<StairMove, Vec<u64>> {
                 to: apply(steps, mv),
             })
             .collect(),
-    }
+    })
 }
 
 /// The reduction to Nim on the even steps, the binary columns, and why the
 /// first winning move works.
-pub fn explain(steps: &[u64]) -> String {
+pub fn explain(steps: &[u64]) -> Result<String, TooManyCoins> {
     let heaps = even_steps(steps);
-    let a = analyze(steps);
+    let a = analyze(steps)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -148,7 +164,7 @@ pub fn explain(steps: &[u64]) -> String {
             out,
             "There is no even step: no coin can ever reach a heap, the value is 0."
         );
-        return out;
+        return Ok(out);
     }
     let names: Vec<String> = (0..heaps.len())
         .map(|j| format!("heap {} = step {}", j + 1, 2 * j + 2))
@@ -162,7 +178,7 @@ pub fn explain(steps: &[u64]) -> String {
             "The XOR is 0: a P-position. Whatever the player to move does, the other player answers by \
              making the XOR of the even steps 0 again, and eventually the player to move has no move."
         );
-        return out;
+        return Ok(out);
     }
     let _ = writeln!(
         out,
@@ -195,7 +211,7 @@ pub fn explain(steps: &[u64]) -> String {
         out,
         "Each leaves the even steps with XOR 0, a P-position for the opponent."
     );
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -209,7 +225,7 @@ mod tests {
         #[test]
         fn agrees_with_search(steps in proptest::collection::vec(0u64..4, 1..6)) {
             let mut solver = Solver::new(&Staircase);
-            let a = analyze(&steps);
+            let a = analyze(&steps).unwrap();
             let slow = solver.value(&steps).unwrap();
             prop_assert_eq!(a.value, Some(slow));
             prop_assert_eq!(a.outcome, Outcome::from_value(slow));
@@ -228,24 +244,26 @@ mod tests {
 
     #[test]
     fn examples() {
-        let a = analyze(&[0, 3, 0, 2]);
+        let a = analyze(&[0, 3, 0, 2]).unwrap();
         assert_eq!(a.value, Some(Nimber(1)));
         let tos: Vec<Vec<u64>> = a.winning_moves.iter().map(|w| w.to.clone()).collect();
         // Step 4 would have to grow from 2 to 3, but step 5 is empty.
         assert_eq!(tos, vec![vec![1, 2, 0, 2]]);
         // Bringing coins onto step 2 from step 3.
-        let b = analyze(&[0, 1, 5]);
+        let b = analyze(&[0, 1, 5]).unwrap();
         assert_eq!(b.winning_moves.len(), 1);
         assert_eq!(
             b.winning_moves[0].mv.to_string(),
             "move 1 coin from step 2 to step 1"
         );
-        let c = analyze(&[0, 0, 5, 1]);
+        let c = analyze(&[0, 0, 5, 1]).unwrap();
         assert_eq!(
             c.winning_moves[0].mv.to_string(),
             "move 1 coin from step 3 to step 2"
         );
-        assert_eq!(analyze(&[9]).outcome, Outcome::P);
-        assert!(explain(&[0, 3, 0, 2]).contains("heap 2 = step 4"));
+        assert_eq!(analyze(&[9]).unwrap().outcome, Outcome::P);
+        assert!(explain(&[0, 3, 0, 2]).unwrap().contains("heap 2 = step 4"));
+        assert_eq!(analyze(&[u64::MAX, 5]), Err(TooManyCoins));
+        assert!(analyze(&[u64::MAX - 5, 5]).is_ok());
     }
 }
