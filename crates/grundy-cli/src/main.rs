@@ -5,6 +5,7 @@
 mod commands;
 mod error;
 mod play;
+mod plot;
 mod report;
 
 use clap::{Parser, Subcommand};
@@ -27,7 +28,7 @@ struct Cli {
 enum Command {
     /// Nim (and misère Nim): value, outcome and winning moves by Bouton's rule.
     Nim(commands::nim::NimArgs),
-    /// Evaluate a nimber expression ('+' nim-sum, '*' nim product).
+    /// Evaluate a nimber expression ('+' nim-sum, '*' nim product), or a batch of products.
     Nimber(commands::nimber::NimberArgs),
     /// The 24-card game: value, outcome and winning cards of a position.
     Cards(commands::cards::CardsArgs),
@@ -55,6 +56,10 @@ enum Command {
     Northcott(commands::northcott::NorthcottArgs),
     /// Chips on a directed acyclic graph read from a file (--annihilate).
     Chips(commands::chips::ChipsArgs),
+    /// Turning Corners: value, outcome and winning moves of a board.
+    Corners(commands::corners::CornersArgs),
+    /// Print or draw a table: nim products, nim-sums, Turning Corners values.
+    Table(commands::table::TableArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -74,6 +79,8 @@ fn run(cli: Cli) -> CliResult {
         Command::Twins(a) => commands::turtles::run_twins(&a),
         Command::Northcott(a) => commands::northcott::run(&a),
         Command::Chips(a) => commands::chips::run(&a),
+        Command::Corners(a) => commands::corners::run(&a),
+        Command::Table(a) => commands::table::run(&a),
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod cards;
 pub mod chips;
+pub mod corners;
 pub mod heap;
 pub mod moore;
 pub mod nim;
@@ -12,4 +13,5 @@ pub mod play;
 pub mod rules;
 pub mod seq;
 pub mod staircase;
+pub mod table;
 pub mod turtles;

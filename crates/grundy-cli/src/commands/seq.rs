@@ -40,6 +40,9 @@ pub struct SeqArgs {
     /// Leave out the values and the P-positions (for long runs).
     #[arg(long)]
     pub summary: bool,
+    /// Also draw the sequence (value against n) into this PNG file.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<std::path::PathBuf>,
 }
 
 /// The periodicity as printed.
@@ -223,6 +226,9 @@ pub fn run(args: &SeqArgs) -> CliResult {
     };
     let values = sequence::compute(&rule, to, &options)
         .map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
+    if let Some(path) = &args.png {
+        crate::plot::sequence_png(&values, path)?;
+    }
     if args.csv {
         let mut out = String::with_capacity(values.len() * 8);
         out.push_str("n,g\n");

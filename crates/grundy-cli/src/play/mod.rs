@@ -123,7 +123,7 @@ pub fn match_words<M: std::fmt::Display, P>(moves: &[MoveTo<M, P>], text: &str) 
 /// A row of `n` tokens, at most `max` drawn, then `...`.
 pub fn tokens(n: u64, max: u64, token: char) -> String {
     let shown = n.min(max) as usize;
-    let mut s: String = std::iter::repeat(token).take(shown).collect();
+    let mut s: String = (0..shown).map(|_| token).collect();
     if n > max {
         s.push_str("...");
     }

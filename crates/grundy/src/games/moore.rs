@@ -646,7 +646,7 @@ fn knuth_estimate(heaps: &[u64], k: usize, samples: u32) -> f64 {
             let mut options: Vec<(usize, f64)> = Vec::new();
             for c in 0..=s.min(k - u) {
                 for t in 0..=u {
-                    if (s - c + t) % m == 0 {
+                    if (s - c + t).is_multiple_of(m) {
                         options.push((c, ln_binomial(&lf, s, c) + ln_binomial(&lf, u, t)));
                     }
                 }
