@@ -163,13 +163,14 @@ impl<P: Clone + Eq + Hash + Debug> Remoteness<P> {
     }
 
     /// The outcome and remoteness of `p`, or `None` when the search would
-    /// solve more than `budget` new positions, meet a position with more
-    /// than `budget` moves, or find that play can repeat (no remoteness).
+    /// use up `work` (each position expanded costs one plus its number of
+    /// moves; what is spent is taken off `work`) or finds that play can
+    /// repeat (no remoteness).
     pub fn of<G: Play<Position = P>>(
         &mut self,
         game: &G,
         p: &P,
-        budget: usize,
+        work: &mut usize,
     ) -> Option<(Outcome, u64)> {
         if let Some(&r) = self.memo.get(p) {
             return Some(r);
@@ -180,11 +181,13 @@ impl<P: Clone + Eq + Hash + Debug> Remoteness<P> {
         };
         let mut on_stack: HashSet<P> = HashSet::new();
         let mut stack: Vec<Frame<P>> = Vec::new();
-        let mut solved = 0usize;
-        let expand = |q: P| -> Option<Frame<P>> {
-            if game.move_count(&q) > budget as u128 {
+        let mut expand = |q: P| -> Option<Frame<P>> {
+            let cost = game.move_count(&q).saturating_add(1);
+            if cost > *work as u128 {
+                *work = 0;
                 return None;
             }
+            *work -= cost as usize;
             let children = game.moves(&q).into_iter().map(|(_, r)| r).collect();
             Some(Frame {
                 position: q,
@@ -225,10 +228,6 @@ impl<P: Clone + Eq + Hash + Debug> Remoteness<P> {
             };
             on_stack.remove(&frame.position);
             self.memo.insert(frame.position, result);
-            solved += 1;
-            if solved > budget {
-                return None;
-            }
         }
         self.memo.get(p).copied()
     }
@@ -271,8 +270,9 @@ pub struct Choice<M, P> {
     pub by_rule: bool,
 }
 
-/// The default number of positions a remoteness search may solve per move.
-pub const DEFAULT_BUDGET: usize = 200_000;
+/// The default work (positions expanded plus moves listed) the remoteness
+/// search may spend on one move.
+pub const DEFAULT_BUDGET: usize = 1_000_000;
 
 /// The computer player: a seeded generator for ties and a remoteness memo.
 #[derive(Clone, Debug)]
@@ -292,8 +292,9 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
         }
     }
 
-    /// Searches at most `budget` positions per move (0: never search, use
-    /// the analysis and the stall rule only).
+    /// Lets the search of each move spend at most `budget` (positions
+    /// expanded plus moves listed; 0: never search, use the analysis and the
+    /// stall rule only).
     pub fn with_budget(mut self, budget: usize) -> Self {
         self.budget = budget;
         self
@@ -304,10 +305,20 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
         if self.budget == 0 {
             return None;
         }
-        if self.remoteness.len() > 8 * self.budget {
+        let mut work = self.budget;
+        self.remoteness_within(game, p, &mut work)
+    }
+
+    fn remoteness_within<G: Play<Position = P>>(
+        &mut self,
+        game: &G,
+        p: &P,
+        work: &mut usize,
+    ) -> Option<(Outcome, u64)> {
+        if self.remoteness.len() > self.budget {
             self.remoteness.clear();
         }
-        self.remoteness.of(game, p, self.budget)
+        self.remoteness.of(game, p, work)
     }
 
     fn pick<T>(&mut self, mut candidates: Vec<T>) -> (T, usize) {
@@ -368,8 +379,9 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
         let wins = !winning.is_empty();
         let candidates = if wins { winning } else { game.moves(p) };
         let mut scored = Vec::with_capacity(candidates.len());
+        let mut work = self.budget;
         for (mv, to) in candidates {
-            let (_, r) = self.remoteness(game, &to)?;
+            let (_, r) = self.remoteness_within(game, &to, &mut work)?;
             scored.push((mv, to, r));
         }
         let best = if wins {
@@ -510,7 +522,7 @@ mod tests {
         ) {
             let game = NimPlay(convention);
             let mut r = Remoteness::new();
-            let got = r.of(&game, &heaps, 100_000).unwrap();
+            let got = r.of(&game, &heaps, &mut 1_000_000).unwrap();
             prop_assert_eq!(got, plain(&game, &heaps));
             prop_assert_eq!(got.0, nim::analyze(&heaps, convention).outcome);
         }
@@ -608,12 +620,12 @@ mod tests {
     fn known_remoteness() {
         let g = NimPlay(Convention::Normal);
         let mut r = Remoteness::new();
-        assert_eq!(r.of(&g, &vec![5], 100), Some((Outcome::N, 1)));
-        assert_eq!(r.of(&g, &vec![1, 1], 100), Some((Outcome::P, 2)));
+        assert_eq!(r.of(&g, &vec![5], &mut 100), Some((Outcome::N, 1)));
+        assert_eq!(r.of(&g, &vec![1, 1], &mut 100), Some((Outcome::P, 2)));
         // Two heaps of 3: the loser drags it out to 3 + 3 moves.
-        assert_eq!(r.of(&g, &vec![3, 3], 100), Some((Outcome::P, 6)));
+        assert_eq!(r.of(&g, &vec![3, 3], &mut 100), Some((Outcome::P, 6)));
         // Too large for the budget.
-        assert_eq!(Remoteness::new().of(&g, &vec![50, 50], 100), None);
+        assert_eq!(Remoteness::new().of(&g, &vec![50, 50], &mut 100), None);
     }
 
     #[test]
@@ -669,7 +681,7 @@ mod tests {
 
     #[test]
     fn cycles_fall_back_to_the_stall_rule() {
-        assert_eq!(Remoteness::new().of(&Loop, &0, 100), None);
+        assert_eq!(Remoteness::new().of(&Loop, &0, &mut 100), None);
         let c = Strategy::new(1).choose(&Loop, &0).unwrap().unwrap();
         assert_eq!(c.basis, Basis::StallRule);
     }

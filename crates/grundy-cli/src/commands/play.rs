@@ -8,7 +8,7 @@ use grundy::game::Convention;
 
 use crate::error::CliResult;
 use crate::play::session::{self, Mode, Options, Side};
-use crate::play::{cards, heap, nim, reduced};
+use crate::play::{cards, corners, heap, nim, reduced};
 use crate::report::parse_u64;
 use grundy::games::turtles::Variant;
 
@@ -52,6 +52,8 @@ pub enum PlayGame {
     Turtles(reduced::RowStart),
     /// Twins: turn an O face down and flip a cell to its left.
     Twins(reduced::RowStart),
+    /// Turning Corners on a board read from a file.
+    Corners(corners::CornersStart),
 }
 
 /// Starts the session.
@@ -112,6 +114,10 @@ pub fn run(args: &PlayArgs) -> CliResult {
         }
         PlayGame::Twins(a) => {
             let (game, start) = reduced::start_turtles(a, Variant::Twins, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Corners(a) => {
+            let (game, start) = corners::start(a, convention)?;
             session::run(&game, start, &options, input)
         }
     }

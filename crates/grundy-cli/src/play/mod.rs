@@ -9,6 +9,7 @@
 //! [`crate::commands::play::PlayGame`].
 
 pub mod cards;
+pub mod corners;
 pub mod heap;
 pub mod nim;
 pub mod reduced;

@@ -153,11 +153,14 @@ pub fn random_game(args: &[&str], rand: &mut Rand) -> String {
         assert!(!moves.is_empty(), "no moves listed in {list:?}");
         let i = rand.below(moves.len() as u64) as usize;
         let words = &moves[i];
-        // Half the time type only the words before the parentheses.
-        let typed = if rand.below(2) == 0 {
-            words.split(" (").next().unwrap().to_string()
-        } else {
+        // Half the time type the short form: the words before the part in
+        // parentheses, or the corners before the colon.
+        let typed = if rand.below(2) == 1 {
             words.clone()
+        } else if words.starts_with('(') {
+            words.split(':').next().unwrap().to_string()
+        } else {
+            words.split(" (").next().unwrap().to_string()
         };
         pty.send(&typed);
         let (echo, _) = pty.until(&["\n"]);
