@@ -8,7 +8,7 @@ use grundy::game::Convention;
 
 use crate::error::CliResult;
 use crate::play::session::{self, Mode, Options, Side};
-use crate::play::{cards, corners, heap, nim, reduced};
+use crate::play::{cards, corners, heap, nim, reduced, strip};
 use crate::report::parse_u64;
 use grundy::games::turtles::Variant;
 
@@ -40,7 +40,7 @@ pub enum PlayGame {
     Nim(nim::NimStart),
     /// The 24-card game: take a card, add it to the total, never pass the limit.
     Cards(crate::commands::cards::CardsPositionArgs),
-    /// Any heap game: an octal or hexadecimal code, a subtraction game, a named game.
+    /// Any heap game: an octal or hexadecimal code, a subtraction game, a named game (--board: on its board).
     Heap(heap::HeapStart),
     /// Staircase Nim: coins on steps 1, 2, ...; move coins one step down.
     Staircase(reduced::ListStart),
@@ -92,10 +92,16 @@ pub fn run(args: &PlayArgs) -> CliResult {
             let (game, start) = cards::start(a, convention)?;
             session::run(&game, start, &options, input)
         }
-        PlayGame::Heap(a) => {
-            let (game, start) = heap::start(a, convention)?;
-            session::run(&game, start, &options, input)
-        }
+        PlayGame::Heap(a) => match heap::board(a)? {
+            Some((kind, text)) => {
+                let (game, start) = strip::start(kind, text, convention)?;
+                session::run(&game, start, &options, input)
+            }
+            None => {
+                let (game, start) = heap::start(a, convention)?;
+                session::run(&game, start, &options, input)
+            }
+        },
         PlayGame::Staircase(a) => {
             let (game, start) = reduced::start_staircase(a, convention)?;
             session::run(&game, start, &options, input)

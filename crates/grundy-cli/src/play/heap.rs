@@ -14,6 +14,7 @@ use std::fmt::Write;
 use clap::Args;
 use grundy::game::{Convention, Outcome};
 use grundy::games::heap::{self, HeapMove};
+use grundy::games::strips::StripGame;
 use grundy::heap::notation::HeapRule;
 use grundy::nimber::Nimber;
 use grundy::solve::SolveError;
@@ -38,6 +39,25 @@ pub struct HeapStart {
     /// Heap sizes, as the game counts them.
     #[arg(value_name = "HEAP", allow_negative_numbers = true)]
     pub heaps: Vec<String>,
+    /// A board in the game's notation instead of heaps: a crosses
+    /// (dawson-chess) or treblecross strip like X..X....., a last-to-toggle
+    /// array like 1101110, a triomino board as 'top/bottom' rows of . and #.
+    #[arg(long, value_name = "BOARD", conflicts_with = "heaps")]
+    pub board: Option<String>,
+}
+
+/// The board game and the board's text when `--board` is given.
+pub fn board(args: &HeapStart) -> CliResult<Option<(StripGame, &str)>> {
+    let Some(text) = &args.board else {
+        return Ok(None);
+    };
+    let rule = parse_rule(&args.rule)?;
+    let game = StripGame::for_rule(&rule).ok_or_else(|| {
+        CliError::new(format!(
+            "--board works with crosses (dawson-chess), treblecross, last-to-toggle and triomino, not '{rule}'"
+        ))
+    })?;
+    Ok(Some((game, text)))
 }
 
 /// A heap game for the computer player and the session.
@@ -388,6 +408,7 @@ mod tests {
             &HeapStart {
                 rule: "kayles".into(),
                 heaps: heaps.iter().map(|s| s.to_string()).collect(),
+                board: None,
             },
             convention,
         )
@@ -419,6 +440,7 @@ mod tests {
             &HeapStart {
                 rule: "sub:1,2".into(),
                 heaps: vec!["3000000".into()],
+                board: None,
             },
             Convention::Normal,
         );

@@ -14,6 +14,7 @@ pub mod heap;
 pub mod nim;
 pub mod reduced;
 pub mod session;
+pub mod strip;
 
 use grundy::game::Outcome;
 use grundy::nimber::Nimber;
