@@ -8,7 +8,7 @@ use grundy::game::Convention;
 
 use crate::error::CliResult;
 use crate::play::session::{self, Mode, Options, Side};
-use crate::play::{cards, corners, heap, nim, reduced, strip};
+use crate::play::{cards, corners, heap, moore, nim, reduced, strip};
 use crate::report::parse_u64;
 use grundy::games::turtles::Variant;
 
@@ -54,6 +54,8 @@ pub enum PlayGame {
     Twins(reduced::RowStart),
     /// Turning Corners on a board read from a file.
     Corners(corners::CornersStart),
+    /// Moore's Nim_k: reduce up to K heaps at once.
+    Moore(moore::MooreStart),
 }
 
 /// Starts the session.
@@ -124,6 +126,10 @@ pub fn run(args: &PlayArgs) -> CliResult {
         }
         PlayGame::Corners(a) => {
             let (game, start) = corners::start(a, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Moore(a) => {
+            let (game, start) = moore::start(a, convention)?;
             session::run(&game, start, &options, input)
         }
     }

@@ -11,6 +11,7 @@
 pub mod cards;
 pub mod corners;
 pub mod heap;
+pub mod moore;
 pub mod nim;
 pub mod reduced;
 pub mod session;
@@ -111,14 +112,33 @@ pub fn normalize(text: &str) -> String {
         .to_lowercase()
 }
 
+/// Text with every parenthesised part (and the blank before it) removed.
+pub fn without_parentheses(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => {
+                if depth == 0 && out.ends_with(' ') {
+                    out.pop();
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// The index of the move whose words match `text`: the whole words, or the
-/// words before their parenthesised part, compared after [`normalize`].
+/// words without their parenthesised parts, compared after [`normalize`].
 pub fn match_words<M: std::fmt::Display, P>(moves: &[MoveTo<M, P>], text: &str) -> Option<usize> {
     let t = normalize(text);
     moves.iter().position(|(m, _)| {
         let w = normalize(&m.to_string());
-        let short = w.split(" (").next().unwrap_or(&w).to_string();
-        w == t || short == t
+        w == t || without_parentheses(&w) == t
     })
 }
 

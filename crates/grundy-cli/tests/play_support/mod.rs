@@ -117,6 +117,26 @@ pub fn listed_moves(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Words without their parenthesised parts.
+pub fn without_parentheses(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => {
+                if depth == 0 && out.ends_with(' ') {
+                    out.pop();
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// SplitMix64, for the random player.
 pub struct Rand(pub u64);
 
@@ -160,7 +180,7 @@ pub fn random_game(args: &[&str], rand: &mut Rand) -> String {
         } else if words.starts_with('(') {
             words.split(':').next().unwrap().to_string()
         } else {
-            words.split(" (").next().unwrap().to_string()
+            without_parentheses(words)
         };
         pty.send(&typed);
         let (echo, _) = pty.until(&["\n"]);
