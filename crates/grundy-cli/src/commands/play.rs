@@ -6,9 +6,10 @@ use std::io::IsTerminal;
 use clap::{Args, Subcommand};
 use grundy::game::Convention;
 
+use crate::error::CliError;
 use crate::error::CliResult;
 use crate::play::session::{self, Mode, Options, Side};
-use crate::play::{cards, corners, heap, moore, nim, reduced, strip};
+use crate::play::{cards, chips, corners, heap, moore, nim, reduced, strip};
 use crate::report::parse_u64;
 use grundy::games::turtles::Variant;
 
@@ -56,6 +57,8 @@ pub enum PlayGame {
     Corners(corners::CornersStart),
     /// Moore's Nim_k: reduce up to K heaps at once.
     Moore(moore::MooreStart),
+    /// Chips on a directed acyclic graph read from a file.
+    Chips(chips::ChipsStart),
 }
 
 /// Starts the session.
@@ -130,6 +133,14 @@ pub fn run(args: &PlayArgs) -> CliResult {
         }
         PlayGame::Moore(a) => {
             let (game, start) = moore::start(a, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Chips(a) => {
+            let text = chips::read(a)?;
+            let graph = grundy::games::chips::Graph::parse(&text).map_err(|e| {
+                CliError::new(format!("in the graph file '{}': {e}", a.graph.display()))
+            })?;
+            let (game, start) = chips::start(&graph, a, convention)?;
             session::run(&game, start, &options, input)
         }
     }

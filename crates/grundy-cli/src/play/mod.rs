@@ -9,6 +9,7 @@
 //! [`crate::commands::play::PlayGame`].
 
 pub mod cards;
+pub mod chips;
 pub mod corners;
 pub mod heap;
 pub mod moore;
