@@ -79,6 +79,12 @@ pub trait Play {
     /// no move is left.
     fn stall_moves(&self, p: &Self::Position) -> Vec<MoveTo<Self::Move, Self::Position>>;
 
+    /// Whether the remoteness search may be tried: false for games whose
+    /// play can repeat, where it could only end by finding a cycle.
+    fn searchable(&self) -> bool {
+        true
+    }
+
     /// Whether no move is left.
     fn is_over(&self, p: &Self::Position) -> bool {
         self.move_count(p) == 0
@@ -337,7 +343,7 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
             return Ok(None);
         }
         let winning = game.winning_moves(p)?;
-        if self.budget > 0 && game.move_count(p) <= self.budget as u128 {
+        if self.budget > 0 && game.searchable() && game.move_count(p) <= self.budget as u128 {
             if let Some(choice) = self.by_remoteness(game, p, winning.clone()) {
                 return Ok(Some(choice));
             }

@@ -9,7 +9,7 @@ use grundy::game::Convention;
 use crate::error::CliError;
 use crate::error::CliResult;
 use crate::play::session::{self, Mode, Options, Side};
-use crate::play::{cards, chips, corners, heap, moore, nim, reduced, strip};
+use crate::play::{cards, chips, corners, heap, moore, nim, northcott, reduced, strip};
 use crate::report::parse_u64;
 use grundy::games::turtles::Variant;
 
@@ -59,6 +59,8 @@ pub enum PlayGame {
     Moore(moore::MooreStart),
     /// Chips on a directed acyclic graph read from a file.
     Chips(chips::ChipsStart),
+    /// Northcott's game: per row the columns of the black and the white token (black moves first).
+    Northcott(northcott::NorthcottStart),
 }
 
 /// Starts the session.
@@ -133,6 +135,10 @@ pub fn run(args: &PlayArgs) -> CliResult {
         }
         PlayGame::Moore(a) => {
             let (game, start) = moore::start(a, convention)?;
+            session::run(&game, start, &options, input)
+        }
+        PlayGame::Northcott(a) => {
+            let (game, start) = northcott::start(a, convention)?;
             session::run(&game, start, &options, input)
         }
         PlayGame::Chips(a) => {

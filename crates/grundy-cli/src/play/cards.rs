@@ -208,7 +208,11 @@ impl Adapter for CardsPlay {
         Ok(rules.moves(p).into_iter().find(|(m, _)| m.index == i))
     }
 
-    fn move_to(&self, from: &CardsPosition, to: &CardsPosition) -> Result<CardMove, String> {
+    fn move_to(
+        &self,
+        from: &CardsPosition,
+        to: &CardsPosition,
+    ) -> Result<(CardMove, CardsPosition), String> {
         let changed: Vec<usize> = (0..from.left.len())
             .filter(|&i| from.left[i] != to.left[i])
             .collect();
@@ -236,7 +240,6 @@ impl Adapter for CardsPlay {
             ));
         }
         self.parse_move(from, &v.to_string())?
-            .map(|(m, _)| m)
             .ok_or_else(|| format!("no card of value {v} can be taken"))
     }
 
@@ -302,7 +305,7 @@ mod tests {
             .unwrap()
             .is_none());
         let q = g.parse_position("--left 0,3,4,4,4,2 --total 18").unwrap();
-        assert_eq!(g.move_to(&p, &q).unwrap().value, 2);
+        assert_eq!(g.move_to(&p, &q).unwrap().0.value, 2);
         let j = g
             .parse_position(r#"{"left": [0,3,4,4,4,2], "total": 18}"#)
             .unwrap();

@@ -260,7 +260,7 @@ impl Adapter for CornersPlay {
         Ok(Some((mv, b.after(&mv))))
     }
 
-    fn move_to(&self, from: &Board, to: &Board) -> Result<CornersMove, String> {
+    fn move_to(&self, from: &Board, to: &Board) -> Result<(CornersMove, Board), String> {
         if from.rows() != to.rows() || from.cols() != to.cols() {
             return Err(format!(
                 "the board is {} x {}, not {} x {}",
@@ -295,7 +295,7 @@ impl Adapter for CornersPlay {
                 "the bottom-right corner ({x},{y}) is black: it must be white"
             ));
         }
-        Ok(mv)
+        Ok((mv, to.clone()))
     }
 
     fn explain(&self, before: &Board, c: &Choice<CornersMove, Board>) -> String {
@@ -359,7 +359,7 @@ mod tests {
         let b = board("..../.#../..../....");
         let (m, after) = g.parse_move(&b, "(2,3) (0,1)").unwrap().unwrap();
         assert_eq!((m.x, m.y, m.x2, m.y2), (2, 3, 0, 1));
-        assert_eq!(g.move_to(&b, &after).unwrap(), m);
+        assert_eq!(g.move_to(&b, &after).unwrap().0, m);
         assert!(g
             .parse_move(&b, "(1,1) (0,0)")
             .unwrap_err()

@@ -313,10 +313,10 @@ impl Adapter for HeapPlay {
         }
     }
 
-    fn move_to(&self, from: &Vec<u32>, to: &Vec<u32>) -> Result<HeapMove, String> {
+    fn move_to(&self, from: &Vec<u32>, to: &Vec<u32>) -> Result<(HeapMove, Vec<u32>), String> {
         let moves = heap::moves(&self.rule, from);
-        if let Some((m, _)) = moves.iter().find(|(_, q)| q == to) {
-            return Ok(m.clone());
+        if let Some(found) = moves.iter().find(|(_, q)| q == to) {
+            return Ok(found.clone());
         }
         let mut want = to.clone();
         want.sort_unstable();
@@ -324,7 +324,7 @@ impl Adapter for HeapPlay {
             let mut have = q.clone();
             have.sort_unstable();
             if have == want {
-                return Ok(m.clone());
+                return Ok((m.clone(), q.clone()));
             }
         }
         Err(format!(
@@ -427,7 +427,7 @@ mod tests {
     fn positions_match_as_multisets() {
         let (g, p) = kayles(&["7"], Convention::Normal);
         // Knocking down pin 2 leaves 1 and 5, typed in either order.
-        assert_eq!(g.move_to(&p, &vec![5, 1]).unwrap().parts.len(), 2);
+        assert_eq!(g.move_to(&p, &vec![5, 1]).unwrap().0.parts.len(), 2);
         assert!(g
             .move_to(&p, &vec![2, 2])
             .unwrap_err()

@@ -14,6 +14,7 @@ pub mod corners;
 pub mod heap;
 pub mod moore;
 pub mod nim;
+pub mod northcott;
 pub mod reduced;
 pub mod session;
 pub mod strip;
@@ -70,9 +71,14 @@ pub trait Adapter: Play {
         Ok(match_words(&moves, text).map(|i| moves.swap_remove(i)))
     }
 
-    /// The move from `from` to the whole position `to`, or why there is no
-    /// such move.
-    fn move_to(&self, from: &Self::Position, to: &Self::Position) -> Result<Self::Move, String> {
+    /// The move from `from` to the whole position `to` typed by the player,
+    /// with the position it really leaves (the same, up to what the typed
+    /// text cannot say), or why there is no such move.
+    fn move_to(
+        &self,
+        from: &Self::Position,
+        to: &Self::Position,
+    ) -> Result<MoveTo<Self::Move, Self::Position>, String> {
         if self.move_count(from) > MOVE_LIST_CAP {
             return Err(format!(
                 "no single move could be found from {} to {}",
@@ -83,7 +89,6 @@ pub trait Adapter: Play {
         self.moves(from)
             .into_iter()
             .find(|(_, q)| q == to)
-            .map(|(m, _)| m)
             .ok_or_else(|| {
                 format!(
                     "no single move leads from {} to {}",

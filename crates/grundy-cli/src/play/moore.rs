@@ -202,7 +202,7 @@ impl Adapter for MoorePlay {
         }
     }
 
-    fn move_to(&self, from: &Vec<u64>, to: &Vec<u64>) -> Result<MooreMove, String> {
+    fn move_to(&self, from: &Vec<u64>, to: &Vec<u64>) -> Result<(MooreMove, Vec<u64>), String> {
         if from.len() != to.len() {
             return Err(format!(
                 "the position has {} heaps, not {} (an empty heap stays, as 0)",
@@ -229,7 +229,7 @@ impl Adapter for MoorePlay {
                 self.k
             ));
         }
-        Ok(mv)
+        Ok((mv, to.clone()))
     }
 
     fn explain(&self, before: &Vec<u64>, c: &Choice<MooreMove, Vec<u64>>) -> String {

@@ -169,7 +169,7 @@ impl Adapter for NimPlay {
         Ok(Some((mv, after(p, heap, to))))
     }
 
-    fn move_to(&self, from: &Vec<u64>, to: &Vec<u64>) -> Result<NimMove, String> {
+    fn move_to(&self, from: &Vec<u64>, to: &Vec<u64>) -> Result<(NimMove, Vec<u64>), String> {
         if from.len() != to.len() {
             return Err(format!(
                 "the position has {} heaps, not {} (an empty heap stays, as 0)",
@@ -186,11 +186,14 @@ impl Adapter for NimPlay {
                 from[*i],
                 to[*i]
             )),
-            [i] => Ok(NimMove {
-                heap: *i,
-                from: from[*i],
-                to: to[*i],
-            }),
+            [i] => Ok((
+                NimMove {
+                    heap: *i,
+                    from: from[*i],
+                    to: to[*i],
+                },
+                to.clone(),
+            )),
             many => Err(format!(
                 "heaps {} all changed: a move takes from one heap only",
                 many.iter()
@@ -347,7 +350,7 @@ mod tests {
             .unwrap_err()
             .contains("write it as"));
         assert!(g.parse_move(&p, "1 4 5").unwrap().is_none());
-        assert_eq!(g.move_to(&p, &vec![3, 4, 1]).unwrap().to, 1);
+        assert_eq!(g.move_to(&p, &vec![3, 4, 1]).unwrap().0.to, 1);
         assert!(g.move_to(&p, &vec![3, 4, 6]).unwrap_err().contains("grow"));
         assert!(g
             .move_to(&p, &vec![2, 3, 5])

@@ -249,7 +249,7 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
             return Ok(m);
         }
         match self.game.parse_position(line) {
-            Ok(to) => self.game.move_to(&self.position, &to).map(|m| (m, to)),
+            Ok(to) => self.game.move_to(&self.position, &to),
             Err(_) if line.starts_with(|c: char| c.is_alphabetic()) => Err(format!(
                 "'{line}' is not a legal move here; type moves to list them, or help"
             )),
