@@ -91,8 +91,18 @@ pub fn run(args: &HeapArgs) -> CliResult {
             .map_err(|e| CliError::new(format!("board: {e}")))?;
         return board_report(&rule, &board, convention, &args.output);
     }
-    let analysis =
-        heap::analyze(&rule, &heaps, convention).map_err(|e| CliError::new(e.to_string()))?;
+    let values = match convention {
+        Convention::Normal => {
+            Some(heap::values_for(&rule, &heaps).map_err(|e| CliError::new(e.to_string()))?)
+        }
+        Convention::Misere => None,
+    };
+    let analysis = match &values {
+        Some(g) => heap::analyze_normal(&rule, &heaps, g),
+        None => {
+            heap::analyze(&rule, &heaps, convention).map_err(|e| CliError::new(e.to_string()))?
+        }
+    };
     let show = |h: &Vec<u32>| {
         let text = h.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
         (Value::from(h.clone()), text)
@@ -101,8 +111,7 @@ pub fn run(args: &HeapArgs) -> CliResult {
     report
         .extra
         .insert("rule".into(), Value::from(rule.base().to_string()));
-    if convention == Convention::Normal {
-        let g = heap::values_for(&rule, &heaps).map_err(|e| CliError::new(e.to_string()))?;
+    if let Some(g) = &values {
         let vals: Vec<u32> = heaps.iter().map(|&h| g[h as usize]).collect();
         report.extra.insert("heap_values".into(), Value::from(vals));
     }

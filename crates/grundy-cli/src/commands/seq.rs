@@ -56,6 +56,9 @@ pub struct PeriodicityReport {
     pub period: Option<u64>,
     /// `G(n + period) - G(n)` in the periodic part.
     pub saltus: Option<i64>,
+    /// How many values a proof needs, when a theorem applies.
+    #[serde(skip)]
+    pub values_for_proof: Option<u64>,
 }
 
 /// What `grundy seq --json` prints; `values` and `p_positions` are left out
@@ -147,6 +150,7 @@ pub fn summarize(rule: &HeapRule, values: Vec<u32>, with_values: bool) -> Summar
             preperiod: p.preperiod,
             period: p.period,
             saltus: p.saltus,
+            values_for_proof: p.values_for_proof,
         },
         max_value,
         max_value_at,
@@ -162,9 +166,15 @@ pub fn periodicity_words(p: &PeriodicityReport) -> String {
     match (p.status, p.preperiod, p.period, p.saltus) {
         (Status::None, ..) => "none found".to_string(),
         (status, Some(n0), Some(per), Some(s)) => {
-            let what = match status {
-                Status::Proven => "proven (the periodicity theorem's window has been checked)",
-                _ => "observed (not proven)",
+            let what = match (status, p.values_for_proof) {
+                (Status::Proven, _) => {
+                    "proven (the periodicity theorem's window has been checked)".to_string()
+                }
+                (_, Some(v)) => format!(
+                    "observed (not proven: the periodicity theorem needs G(0..={}))",
+                    v - 1
+                ),
+                (_, None) => "observed (no periodicity theorem covers this rule)".to_string(),
             };
             if s == 0 {
                 format!("period {per} from n = {n0} (preperiod {n0}), {what}")

@@ -438,8 +438,8 @@ mod tests {
     fn too_large_is_refused_up_front() {
         let r = start(
             &HeapStart {
-                rule: "sub:1,2".into(),
-                heaps: vec!["3000000".into()],
+                rule: "kayles".into(),
+                heaps: vec!["100000000".into()],
                 board: None,
             },
             Convention::Normal,

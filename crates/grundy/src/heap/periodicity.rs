@@ -185,10 +185,11 @@ fn tail_period_from(per: &[usize], len: usize) -> Option<(usize, usize)> {
 }
 
 /// Whether a repetition found at `start` with period `p` is worth calling
-/// observed: three whole periods, over at least a quarter of the sequence.
+/// observed: two whole periods, over at least a quarter of the sequence (a
+/// short pattern at the very end of a long irregular sequence is chance).
 fn convincing(len: usize, start: usize, p: usize) -> bool {
     let l = len - start;
-    l >= 3 * p && 4 * l >= len
+    l >= 2 * p && 4 * l >= len
 }
 
 /// Periodicity of `values` = G(0), G(1), ... under the theorem `window`;
