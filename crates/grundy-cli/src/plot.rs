@@ -56,6 +56,7 @@ impl Image {
         let mut enc = png::Encoder::new(&mut out, self.width, self.height);
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Fast);
         let mut w = enc.write_header().map_err(err)?;
         w.write_image_data(&self.rgb).map_err(err)?;
         w.finish().map_err(err)?;

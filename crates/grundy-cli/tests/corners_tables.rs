@@ -106,6 +106,52 @@ fn batch_on_a_generated_power_of_two_test() {
     );
 }
 
+/// The pairs `(a, s - a)` for `s = 0, 1, 2, ...`, the first `t` of them,
+/// as Library Checker's `small` generator makes them; `flip` replaces each
+/// value `v` by `2^64 - 1 - v` (the `large` generator).
+fn enumerated_input(t: usize, flip: bool) -> String {
+    let mut input = format!("{t}\n");
+    let pairs = (0u64..).flat_map(|s| (0..=s).map(move |a| (a, s - a)));
+    for (a, b) in pairs.take(t) {
+        let (a, b) = if flip {
+            (u64::MAX - a, u64::MAX - b)
+        } else {
+            (a, b)
+        };
+        input.push_str(&format!("{a} {b}\n"));
+    }
+    input
+}
+
+#[test]
+fn batch_on_the_generated_small_and_large_tests() {
+    let problem = library_checker();
+    for (name, flip) in [("small_few_00", false), ("large_few_00", true)] {
+        let input = enumerated_input(100_000, flip);
+        let hash = |bytes: &[u8]| -> String {
+            Sha256::digest(bytes)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect()
+        };
+        assert_eq!(
+            hash(input.as_bytes()),
+            problem["hashes_sha256"][format!("{name}.in")]
+                .as_str()
+                .unwrap()
+        );
+        let out = grundy_with_input(&["nimber", "--batch"], input.as_bytes());
+        assert!(out.status.success());
+        assert_eq!(
+            hash(&out.stdout),
+            problem["hashes_sha256"][format!("{name}.out")]
+                .as_str()
+                .unwrap(),
+            "{name}"
+        );
+    }
+}
+
 #[test]
 fn batch_refuses_bad_input() {
     refused_with_input(&["nimber", "--batch"], b"", "no input");

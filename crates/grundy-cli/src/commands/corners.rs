@@ -1,4 +1,4 @@
-//! `grundy corners`: Turning Corners (seed 002) on a board read from a file.
+//! `grundy corners`: Turning Corners on a board read from a file.
 
 use clap::Args;
 use grundy::games::corners::{self, Board, CornersMove};

@@ -9,11 +9,12 @@ use grundy::nimber;
 use crate::error::{CliError, CliResult};
 use crate::report::{emit, print_json};
 
-/// Evaluate a nimber expression: `+` nim-sum, `*` nim product, parentheses,
-/// decimal and 0x literals.
+/// Evaluate a nimber expression: `+` nim-sum, `*` nim product, `/`
+/// division, `^` whole powers (`^-1` inverse), `sqrt(...)`, `inv(...)`,
+/// parentheses, decimal and 0x literals.
 #[derive(Args, Debug)]
 pub struct NimberArgs {
-    /// The expression, e.g. '3*5 + 7'.
+    /// The expression, e.g. '3*5 + 7' or 'sqrt(2) / 3^-1'.
     #[arg(value_name = "EXPR", required_unless_present = "batch")]
     pub expr: Vec<String>,
     /// Print `{"expression", "value"}` as JSON.
@@ -169,6 +170,26 @@ pub fn batch(input: &[u8]) -> CliResult<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_spacing_gives_one_product_per_line(
+            pairs in proptest::collection::vec((any::<u64>(), any::<u64>()), 0..50),
+            gaps in proptest::collection::vec(prop_oneof![Just(" "), Just("\n"), Just("\t"), Just("  \r\n")], 101),
+        ) {
+            let mut input = format!("{}{}", pairs.len(), gaps[100]);
+            for (i, (a, b)) in pairs.iter().enumerate() {
+                input.push_str(&format!("{a}{}{b}{}", gaps[2 * i], gaps[2 * i + 1]));
+            }
+            let out = String::from_utf8(batch(input.as_bytes()).unwrap()).unwrap();
+            let want: String = pairs
+                .iter()
+                .map(|&(a, b)| format!("{}\n", nimber::nim_mul(a, b)))
+                .collect();
+            prop_assert_eq!(out, want);
+        }
+    }
 
     fn run_batch(s: &str) -> CliResult<String> {
         batch(s.as_bytes()).map(|o| String::from_utf8(o).unwrap())

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use grundy::nimber::{nim_mul, Mex};
+use grundy::nimber::{nim_mul_slices, Mex};
 
 use crate::error::{CliError, CliResult};
 use crate::plot;
@@ -18,14 +18,14 @@ pub enum TableKind {
     /// `x + y`, the nim-sum (XOR).
     NimSum,
     /// The value of Turning Corners with one white cell `(x, y)`, computed
-    /// by playing the game (the mex over its moves), as in seed 002.
+    /// by playing the game (the mex over its moves).
     Corners,
 }
 
 /// Largest size for a text or JSON table.
 const TEXT_MAX: u64 = 1024;
 /// Largest size for a picture.
-const PNG_MAX: u64 = 8192;
+const PNG_MAX: u64 = 4096;
 /// Largest size for the corners table, computed by play in about n^4 / 4
 /// steps.
 const CORNERS_MAX: u64 = 128;
@@ -68,9 +68,15 @@ impl TableKind {
 /// The table, row-major: `values[x * n + y]`.
 pub fn compute(kind: TableKind, n: usize) -> Vec<u64> {
     match kind {
-        TableKind::NimProduct => (0..n * n)
-            .map(|i| nim_mul((i / n) as u64, (i % n) as u64))
-            .collect(),
+        TableKind::NimProduct => {
+            // A row at a time through the batch path.
+            let cols: Vec<u64> = (0..n as u64).collect();
+            let mut t = vec![0u64; n * n];
+            for (x, row) in t.chunks_mut(n).enumerate() {
+                nim_mul_slices(&vec![x as u64; n], &cols, row);
+            }
+            t
+        }
         TableKind::NimSum => (0..n * n).map(|i| ((i / n) ^ (i % n)) as u64).collect(),
         TableKind::Corners => {
             // P(x, y) moves to P(x', y) + P(x, y') + P(x', y') for all
@@ -134,7 +140,7 @@ pub fn run(args: &TableArgs) -> CliResult {
         let steps = (n as f64).powi(4) / 4.0;
         return Err(CliError::new(format!(
             "the corners table is computed by playing the game, about n^4/4 = {steps:.1e} steps for size {n}; \
-             at most {CORNERS_MAX} (use nim-product, equal by seed 002's Lemma 2, for larger tables)"
+             at most {CORNERS_MAX} (use nim-product, which equals it, for larger tables)"
         )));
     }
     if args.png.is_some() && n > PNG_MAX {

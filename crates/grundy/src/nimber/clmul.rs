@@ -1,7 +1,7 @@
 //! The nim product by carry-less multiplication (x86-64 PCLMULQDQ).
 //!
 //! GF(2^64) is unique up to isomorphism, so the nimbers below `2^64` are
-//! also GF(2)[x]/(p) for the sparse irreducible `p = x^64 + x^4 + x^3 + x + 1`.
+//! also `GF(2)[x]/(p)` for the sparse irreducible `p = x^64 + x^4 + x^3 + x + 1`.
 //! An isomorphism sends `x` to a root [`ROOT`] of `p` among the nimbers
 //! (found by [`poly::find_root`](super::poly::find_root)); it is GF(2)-linear,
 //! so both it and its inverse are 64 x 64 bit matrices, applied here one
@@ -109,7 +109,7 @@ pub fn nim_mul_blocks(a: u64, b: u64) -> u64 {
     apply_blocks(&t.from_blocks, reduce(lo, hi))
 }
 
-/// The nimber field as GF(2)[x]/(p): a nimber's coordinates on the basis
+/// The nimber field as `GF(2)[x]/(p)`: a nimber's coordinates on the basis
 /// `1, ROOT, ROOT^2, ..., ROOT^63`.
 ///
 /// ```
@@ -134,10 +134,11 @@ pub struct Clmul {
     wide: bool,
 }
 
-/// All multipliers are the same: there is one set of tables.
+/// Multipliers differ only in whether they go eight at a time: there is one
+/// set of tables.
 impl PartialEq for Clmul {
-    fn eq(&self, _: &Self) -> bool {
-        true
+    fn eq(&self, other: &Self) -> bool {
+        self.wide == other.wide
     }
 }
 
@@ -145,7 +146,7 @@ impl Eq for Clmul {}
 
 impl std::fmt::Debug for Clmul {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Clmul")
+        f.debug_struct("Clmul").field("wide", &self.wide).finish()
     }
 }
 

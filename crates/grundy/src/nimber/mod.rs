@@ -6,9 +6,9 @@
 //!
 //! Three implementations of the product, one file each, all tested against
 //! each other and against the mex definition:
-//! - [`reference`]: the plain Fermat-power recursion (slow, obviously right);
+//! - [`reference`](mod@reference): the plain Fermat-power recursion (slow, obviously right);
 //! - [`portable`]: logarithms in the 16-bit subfield and Karatsuba on halves;
-//! - [`clmul`]: a change of basis to GF(2)[x]/(x^64 + x^4 + x^3 + x + 1) and
+//! - [`clmul`]: a change of basis to `GF(2)[x]/(x^64 + x^4 + x^3 + x + 1)` and
 //!   one carry-less multiplication (PCLMULQDQ), chosen at run time.
 //!
 //! [`nim_mul`] uses the fastest one the CPU allows. [`field`] adds inverse,

@@ -5,7 +5,7 @@
 //! is cyclic of order 65535, so with a generator `g` every product there is
 //! `exp[log a + log b]`, two table reads and an addition. A 32-bit product
 //! is three 16-bit products (Karatsuba over nim-sum, as in
-//! [`reference`](super::reference)) plus one product by the constant
+//! [`reference`](mod@super::reference)) plus one product by the constant
 //! `2^15`; a 64-bit product is three 32-bit ones plus a product by `2^31`,
 //! which splits into two 16-bit products by constants. So 64 bits cost nine
 //! general and four constant 16-bit products, all table reads, no branch.

@@ -264,6 +264,19 @@ proptest! {
     }
 
     #[test]
+    fn basis_change_round_trips_and_respects_nim_sum(a: u64, b: u64) {
+        prop_assert_eq!(clmul::from_polynomial(clmul::to_polynomial(a)), a);
+        prop_assert_eq!(clmul::to_polynomial(clmul::from_polynomial(a)), a);
+        prop_assert_eq!(
+            clmul::to_polynomial(a ^ b),
+            clmul::to_polynomial(a) ^ clmul::to_polynomial(b)
+        );
+        // x^i maps to ROOT^i.
+        let i = (a % 64) as u32;
+        prop_assert_eq!(clmul::from_polynomial(1 << i), Nimber(clmul::ROOT).pow(i as u64).0);
+    }
+
+    #[test]
     fn mex_is_least_missing(values in proptest::collection::vec(0u64..40, 0..60)) {
         let m = mex(values.iter().copied());
         prop_assert!(!values.contains(&m));
@@ -298,4 +311,27 @@ fn expressions() {
     assert!(eval(&"(".repeat(100000)).is_err());
     let e = eval("1 + 2x").unwrap_err();
     assert_eq!(e.position, 5);
+    // Field operations.
+    assert_eq!(eval("6 / 3 * 3"), Ok(Nimber(6)));
+    assert_eq!(eval("2^3"), Ok(Nimber(1)));
+    assert_eq!(eval("2^0"), Ok(Nimber(1)));
+    assert_eq!(eval("0^0"), Ok(Nimber(1)));
+    assert_eq!(eval("*7^-2 * 7^2"), Ok(Nimber(1)));
+    assert_eq!(eval("sqrt(2 + 1) * sqrt(3)"), Ok(Nimber(3)));
+    assert_eq!(eval("inv(0x10) * 16"), Ok(Nimber(1)));
+    assert_eq!(eval("5 / (2 + 2)").unwrap_err().position, 5);
+    assert!(eval("0^-1")
+        .unwrap_err()
+        .message
+        .contains("no negative powers"));
+    assert!(eval("inv(0)").unwrap_err().message.contains("no inverse"));
+    assert!(eval("2^3^2").unwrap_err().message.contains("twice"));
+    assert!(eval("2^x").is_err());
+    assert!(eval("2^18446744073709551616").is_err());
+    assert!(eval("cbrt(8)")
+        .unwrap_err()
+        .message
+        .contains("unknown function"));
+    assert!(eval("sqrt 4").is_err());
+    assert!(eval(&"sqrt(".repeat(1000)).is_err());
 }
