@@ -699,6 +699,22 @@ fn command_tokens(cmd: &str, files: &Scratch) -> Vec<String> {
         ]
         .map(String::from)
         .to_vec(),
+        "cards" => [
+            "--values",
+            "--copies",
+            "--limit",
+            "--left",
+            "--total",
+            "1..6",
+            "1..65",
+            "3..1",
+            "1,,2",
+            "0,0,0,0,0,0",
+            "4,4,4,4,4,4",
+            "1..6,3",
+        ]
+        .map(String::from)
+        .to_vec(),
         "turtles" | "twins" => ["OOX", "xo", "OOA", "OXOXOXOXOXOXOXOX"]
             .map(String::from)
             .to_vec(),
@@ -738,8 +754,9 @@ fn command_tokens(cmd: &str, files: &Scratch) -> Vec<String> {
     t
 }
 
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 13] = [
     "nim",
+    "cards",
     "nimber",
     "moore",
     "staircase",
