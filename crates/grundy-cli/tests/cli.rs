@@ -1,39 +1,9 @@
 //! End-to-end tests of the `grundy` binary: output formats, exit codes,
 //! error messages.
 
-use std::process::{Command, Output};
+mod common;
 
-use serde_json::Value;
-
-pub fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy")
-}
-
-pub fn json(args: &[&str]) -> Value {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "grundy {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-/// Asserts a clean user error: exit 2, one line on stderr, nothing on stdout.
-pub fn refused(args: &[&str], needle: &str) {
-    let out = grundy(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {err}");
-    assert!(out.stdout.is_empty(), "grundy {args:?} wrote to stdout");
-    assert!(
-        err.contains(needle),
-        "grundy {args:?}: {err:?} lacks {needle:?}"
-    );
-    assert!(!err.contains("panicked"), "grundy {args:?} panicked: {err}");
-}
+use common::{grundy, json, refused};
 
 #[test]
 fn nim_json_has_the_one_winning_move() {

@@ -1,60 +1,11 @@
 //! End-to-end tests of `grundy nimber --batch`, `grundy corners` and
 //! `grundy table`: formats, pictures, refusals.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use common::{grundy, grundy_with_input, json, refused, refused_with_input};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-
-fn grundy(args: &[&str]) -> Output {
-    grundy_with_input(args, b"")
-}
-
-fn grundy_with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("wait for grundy");
-    writer.join().unwrap();
-    out
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "grundy {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-/// Asserts a clean user error: exit 2, one line on stderr, nothing on stdout.
-fn refused_with_input(args: &[&str], input: &[u8], needle: &str) {
-    let out = grundy_with_input(args, input);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {err}");
-    assert!(out.stdout.is_empty(), "grundy {args:?} wrote to stdout");
-    assert_eq!(err.lines().count(), 1, "grundy {args:?}: {err}");
-    assert!(
-        err.contains(needle),
-        "grundy {args:?}: {err:?} lacks {needle:?}"
-    );
-}
-
-fn refused(args: &[&str], needle: &str) {
-    refused_with_input(args, b"", needle)
-}
 
 fn library_checker() -> Value {
     let path = concat!(

@@ -1,42 +1,9 @@
 //! End-to-end tests of `grundy heap`, `grundy seq` and `grundy rules`.
 
-use std::process::{Command, Output};
+mod common;
 
-use serde_json::{json, Value};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy")
-}
-
-fn text(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "grundy {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&text(args)).expect("valid JSON")
-}
-
-/// Asserts a clean user error: exit 2, one line on stderr, nothing on stdout.
-fn refused(args: &[&str], needle: &str) {
-    let out = grundy(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {err}");
-    assert!(out.stdout.is_empty(), "grundy {args:?} wrote to stdout");
-    assert_eq!(err.lines().count(), 1, "grundy {args:?}: {err}");
-    assert!(
-        err.contains(needle),
-        "grundy {args:?}: {err:?} lacks {needle:?}"
-    );
-}
+use common::{json, refused, text};
+use serde_json::json;
 
 #[test]
 fn kayles_period_is_proven() {

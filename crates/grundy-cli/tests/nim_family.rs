@@ -3,40 +3,10 @@
 //! winning move's `to` is fed back to the same command, which must answer P.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
+use common::{grundy, json, refused};
 use serde_json::Value;
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "grundy {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-/// Asserts a clean user error: exit 2, one line on stderr, nothing on stdout.
-fn refused(args: &[&str], needle: &str) {
-    let out = grundy(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {err}");
-    assert!(out.stdout.is_empty(), "grundy {args:?} wrote to stdout");
-    assert_eq!(err.lines().count(), 1, "grundy {args:?}: {err}");
-    assert!(
-        err.contains(needle),
-        "grundy {args:?}: {err:?} lacks {needle:?}"
-    );
-    assert!(!err.contains("panicked"), "grundy {args:?} panicked: {err}");
-}
 
 /// A position from JSON as command-line words: a list of numbers or names,
 /// or a single string (a row).

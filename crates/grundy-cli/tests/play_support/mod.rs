@@ -3,13 +3,17 @@
 
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use expectrl::process::unix::{PtyStream, UnixProcess};
 use expectrl::{Expect, Session};
+
+#[path = "../common/mod.rs"]
+mod common;
+#[allow(unused_imports)]
+pub use common::{piped, refused};
 
 /// The prompt `grundy play` shows at a terminal.
 pub const PROMPT: &str = "your move> ";
@@ -188,41 +192,10 @@ pub fn random_game(args: &[&str], rand: &mut Rand) -> String {
     }
 }
 
-/// Runs `grundy ARGS` with `input` on a pipe.
-pub fn piped(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().expect("grundy ends")
-}
-
 /// The JSON lines of an output.
 pub fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?}: {e}")))
         .collect()
-}
-
-/// Asserts a clean user error: exit 2, one line on stderr, nothing on stdout.
-pub fn refused(args: &[&str], needle: &str) {
-    let out = piped(args, "");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {err}");
-    assert!(out.stdout.is_empty(), "grundy {args:?} wrote to stdout");
-    assert!(
-        err.contains(needle),
-        "grundy {args:?}: {err:?} lacks {needle:?}"
-    );
-    assert!(!err.contains("panicked"), "grundy {args:?} panicked: {err}");
 }

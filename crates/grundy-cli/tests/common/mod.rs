@@ -1,0 +1,75 @@
+//! What the end-to-end test files share: running the `grundy` binary and
+//! checking its answers and its refusals.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// Runs `grundy ARGS` with empty standard input.
+pub fn grundy(args: &[&str]) -> Output {
+    grundy_with_input(args, b"")
+}
+
+/// Runs `grundy ARGS` with `input` on standard input (written from another
+/// thread, so a large input cannot deadlock against a full output pipe).
+pub fn grundy_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run grundy");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait for grundy");
+    writer.join().expect("stdin writer");
+    out
+}
+
+/// Runs `grundy ARGS` with text on standard input.
+pub fn piped(args: &[&str], input: &str) -> Output {
+    grundy_with_input(args, input.as_bytes())
+}
+
+/// The standard output of a successful run.
+pub fn text(args: &[&str]) -> String {
+    let out = grundy(args);
+    assert!(
+        out.status.success(),
+        "grundy {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// The JSON object a successful run prints.
+pub fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&text(args)).expect("valid JSON")
+}
+
+/// Asserts a clean user error: exit 2, one line on stderr naming the
+/// problem, nothing on stdout, no panic.
+pub fn refused_with_input(args: &[&str], input: &[u8], needle: &str) {
+    let out = grundy_with_input(args, input);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {err}");
+    assert!(out.stdout.is_empty(), "grundy {args:?} wrote to stdout");
+    assert!(!err.contains("panicked"), "grundy {args:?} panicked: {err}");
+    assert_eq!(err.lines().count(), 1, "grundy {args:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "grundy {args:?}: {err:?} lacks {needle:?}"
+    );
+}
+
+/// [`refused_with_input`] with empty standard input.
+pub fn refused(args: &[&str], needle: &str) {
+    refused_with_input(args, b"", needle)
+}
