@@ -28,12 +28,15 @@ enum Command {
     Nim(commands::nim::NimArgs),
     /// Evaluate a nimber expression ('+' nim-sum, '*' nim product).
     Nimber(commands::nimber::NimberArgs),
+    /// Grundy sequence of an octal or hexadecimal code (fast engines, proven periods).
+    Seq(commands::seq_long::SeqArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
     match cli.command {
         Command::Nim(a) => commands::nim::run(&a),
         Command::Nimber(a) => commands::nimber::run(&a),
+        Command::Seq(a) => commands::seq_long::run(&a),
     }
 }
 

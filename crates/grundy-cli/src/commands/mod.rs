@@ -2,3 +2,4 @@
 
 pub mod nim;
 pub mod nimber;
+pub mod seq_long;

@@ -1,4 +1,7 @@
 //! Heap games: take-and-break rules, their Grundy sequences and periodicity.
 
+pub mod engine;
+pub mod plain;
 pub mod rc;
 pub mod rule;
+pub mod tail_period;

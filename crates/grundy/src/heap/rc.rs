@@ -23,8 +23,8 @@
 //! be rare, and the best is taken. It is re-chosen when the sequence doubles
 //! in length, when values need a wider mask, or when rare positions pile up.
 //!
-//! Options are collected in a mex table with version stamps per 64-value
-//! word, so nothing is cleared between positions.
+//! Options are collected in a mex table with a version stamp per value, so
+//! nothing is cleared between positions.
 //!
 //! ```
 //! use grundy::heap::rc::RcEngine;
@@ -32,7 +32,7 @@
 //! let mut engine = RcEngine::<u16>::new(&rule).unwrap();
 //! engine.extend_to(30).unwrap();
 //! let g: Vec<u32> = (0..=12).map(|n| engine.value(n)).collect();
-//! assert_eq!(g, [0, 1, 0, 1, 2, 2, 3, 1, 4, 3, 2, 1, 4]);
+//! assert_eq!(g, [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0]);
 //! ```
 
 use crate::heap::rule::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
@@ -177,28 +177,30 @@ pub struct RcStats {
     pub pairs: u64,
 }
 
-/// A mex table over nimbers: bit words with a version stamp each, so a new
-/// position starts with an empty set without clearing anything.
+/// A mex table over nimbers with a version stamp per value: a new position
+/// starts with an empty set by bumping the version, nothing is cleared, and
+/// inserting is a single store.
 #[derive(Clone, Debug)]
 pub(crate) struct Marks {
     stamp: Vec<u32>,
-    bits: Vec<u64>,
     current: u32,
 }
 
 impl Marks {
-    pub(crate) fn new(words: usize) -> Marks {
+    pub(crate) fn new(len: usize) -> Marks {
         Marks {
-            stamp: vec![0; words],
-            bits: vec![0; words],
+            stamp: vec![0; len],
             current: 1,
         }
     }
 
-    pub(crate) fn ensure(&mut self, words: usize) {
-        if self.stamp.len() < words {
-            self.stamp.resize(words, 0);
-            self.bits.resize(words, 0);
+    pub(crate) fn len(&self) -> usize {
+        self.stamp.len()
+    }
+
+    pub(crate) fn ensure(&mut self, len: usize) {
+        if self.stamp.len() < len {
+            self.stamp.resize(len, 0);
         }
     }
 
@@ -214,58 +216,22 @@ impl Marks {
 
     #[inline]
     pub(crate) fn insert(&mut self, v: u32) {
-        let w = (v >> 6) as usize;
-        if self.stamp[w] != self.current {
-            self.stamp[w] = self.current;
-            self.bits[w] = 0;
-        }
-        self.bits[w] |= 1u64 << (v & 63);
-    }
-
-    #[inline]
-    pub(crate) fn word(&self, w: usize) -> u64 {
-        if self.stamp[w] == self.current {
-            self.bits[w]
-        } else {
-            0
-        }
+        self.stamp[v as usize] = self.current;
     }
 
     #[inline]
     pub(crate) fn contains(&self, v: u32) -> bool {
-        self.word((v >> 6) as usize) >> (v & 63) & 1 != 0
+        self.stamp[v as usize] == self.current
     }
 
     /// The smallest value not in the set.
     #[inline]
     pub(crate) fn mex(&self) -> u32 {
-        let mut w = 0;
-        loop {
-            let free = !self.word(w);
-            if free != 0 {
-                return (w as u32) * 64 + free.trailing_zeros();
-            }
-            w += 1;
-        }
-    }
-}
-
-/// Bits `i` of a word (values `64w + i`) whose `popcount(v & mask)` parity
-/// equals `parity`.
-#[inline]
-fn parity_word(mask: u32, w: usize, parity: u32) -> u64 {
-    let low = mask & 63;
-    let mut even = 0u64;
-    for i in 0..64u32 {
-        if (i & low).count_ones() & 1 == 0 {
-            even |= 1 << i;
-        }
-    }
-    let word_parity = (((w as u32) << 6) & mask).count_ones() & 1;
-    if word_parity ^ parity == 0 {
-        even
-    } else {
-        !even
+        let c = self.current;
+        self.stamp
+            .iter()
+            .position(|&s| s != c)
+            .expect("a free value") as u32
     }
 }
 
@@ -332,6 +298,11 @@ pub fn best_split(hist: &[Vec<u64>; 2], allow_domain: bool) -> (Split, u64) {
     best
 }
 
+/// What the parallel phase already put in the marks of a heap: the pairs of
+/// the rare positions `rare[from..to]` and, for the `t`-th splitting removal,
+/// the search pairs `(a, s - a)` with `a` in `scanned[t]` (inclusive bounds).
+type Prefilled<'a> = (usize, usize, &'a [(usize, usize)]);
+
 /// The rare/common engine: computes `G(0), G(1), ...` of a finite octal code
 /// (two-heap splits, `!` unequal splits included) in cells of type `V`.
 #[derive(Clone, Debug)]
@@ -342,10 +313,19 @@ pub struct RcEngine<V: Cell> {
     rare_g: Vec<V>,
     split: Option<Split>,
     marks: Marks,
+    /// `odd[v]`: parity of `popcount(v & mask)` for every value in the marks.
+    odd: Vec<u8>,
     bits: u32,
     hist: [Vec<u64>; 2],
     next_review: usize,
     rare_at_review: usize,
+    defer_review: bool,
+    review_due: bool,
+    /// Search pairs per splitting removal collected in parallel; adjusted
+    /// so that few heaps need to search further in order.
+    budget: usize,
+    /// Whether the last heap finished in order had to search further.
+    continued: bool,
     stats: RcStats,
 }
 
@@ -363,11 +343,16 @@ impl<V: Cell> RcEngine<V> {
             rare: Vec::new(),
             rare_g: Vec::new(),
             split: None,
-            marks: Marks::new(4),
+            marks: Marks::new(256),
+            odd: vec![0; 256],
             bits: 0,
             hist: [vec![0; 1], vec![0; 1]],
             next_review: FIRST_REVIEW,
             rare_at_review: 0,
+            defer_review: false,
+            review_due: false,
+            budget: 1024,
+            continued: false,
             stats: RcStats::default(),
         })
     }
@@ -406,8 +391,135 @@ impl<V: Cell> RcEngine<V> {
         self.g.reserve(n.saturating_sub(self.last()));
         while self.last() < n {
             let x = self.last() + 1;
-            let v = self.compute(x, 0, 0);
+            let v = self.compute(x, None);
             self.push(x, v)?;
+        }
+        Ok(())
+    }
+
+    /// The computed values, `G(0..=last)`, giving up the engine.
+    pub fn into_cells(self) -> Vec<V> {
+        self.g
+    }
+
+    /// Computes every position up to `n` on `threads` threads. Within a
+    /// block of `L` consecutive heaps, a pair `(r, s - r)` with `r >= L`
+    /// has its partner before the block, and so do the pairs `(a, s - a)`
+    /// with `a` near `s / 2` where the search for even values starts: both
+    /// are collected in parallel, each heap into its own bit set. Each heap
+    /// is then finished in order (rare positions below `L`, moves leaving
+    /// one heap, the rest of the search when needed). The values are those
+    /// of [`RcEngine::extend_to`].
+    pub fn extend_to_threads(&mut self, n: usize, threads: usize) -> Result<(), RcError> {
+        if threads <= 1 {
+            return self.extend_to(n);
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        self.g.reserve(n.saturating_sub(self.last()));
+        while self.last() < n {
+            let start = self.last() + 1;
+            let block = (start / 16).clamp(16, 256).min(n + 1 - start);
+            if self.split.is_none() || start < 4096 || self.moves.two.is_empty() {
+                let v = self.compute(start, None);
+                self.push(start, v)?;
+                continue;
+            }
+            let small = self.rare.partition_point(|&r| (r as usize) < block);
+            let old = self.rare.len();
+            let words = ((2usize << self.bits) >> 6) + 1;
+            let budget = self.budget;
+            let mut pre = vec![0u64; block * words];
+            let mut scanned = vec![(1usize, 0usize); block * self.moves.two.len()];
+            let g = &self.g;
+            let (rare, rare_g, two) = (
+                &self.rare[small..old],
+                &self.rare_g[small..old],
+                &self.moves.two,
+            );
+            let nk = two.len();
+            let pairs: u64 = pool.install(|| {
+                use rayon::prelude::*;
+                pre.par_chunks_mut(words)
+                    .zip(scanned.par_chunks_mut(nk))
+                    .enumerate()
+                    .map(|(j, (set, lows))| {
+                        let x = start + j;
+                        let mut count = 0u64;
+                        for (t, &(k, unequal)) in two.iter().enumerate() {
+                            lows[t] = (1, 0);
+                            if x < k + 2 {
+                                continue;
+                            }
+                            let s = x - k;
+                            let end = rare.partition_point(|&r| (r as usize) < s);
+                            for (&r, &gr) in rare[..end].iter().zip(&rare_g[..end]) {
+                                let b = s - r as usize;
+                                if !(unequal && b == r as usize) {
+                                    let v = gr.get() ^ g[b].get();
+                                    set[(v >> 6) as usize] |= 1u64 << (v & 63);
+                                }
+                            }
+                            count += end as u64;
+                            // The search from `a = block` up pairs old heaps only.
+                            let top = if unequal { (s - 1) / 2 } else { s / 2 };
+                            let lo = block.max((s + 1).saturating_sub(start));
+                            let hi = (lo + budget).min(top);
+                            lows[t] = (lo, lo - 1);
+                            if lo <= hi {
+                                for (x1, y1) in
+                                    g[lo..=hi].iter().zip(g[s - hi..=s - lo].iter().rev())
+                                {
+                                    let v = x1.get() ^ y1.get();
+                                    let w = (v >> 6) as usize;
+                                    let bit = 1u64 << (v & 63);
+                                    if set[w] & bit == 0 {
+                                        set[w] |= bit;
+                                    }
+                                }
+                                count += (hi + 1 - lo) as u64;
+                                lows[t] = (lo, hi);
+                            }
+                        }
+                        count
+                    })
+                    .sum()
+            });
+            self.stats.pairs += pairs;
+            self.defer_review = true;
+            let mut result = Ok(());
+            let mut continued = 0;
+            for j in 0..block {
+                let x = start + j;
+                self.marks.clear();
+                for (w, &word) in pre[j * words..(j + 1) * words].iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        self.marks.insert((w as u32) * 64 + word.trailing_zeros());
+                        word &= word - 1;
+                    }
+                }
+                self.continued = false;
+                let v = self.compute(x, Some((small, old, &scanned[j * nk..(j + 1) * nk])));
+                continued += self.continued as usize;
+                result = self.push(x, v);
+                if result.is_err() {
+                    break;
+                }
+            }
+            self.defer_review = false;
+            result?;
+            if continued * 4 > block {
+                self.budget += self.budget / 4;
+            } else if continued * 8 < block {
+                self.budget = (self.budget - self.budget / 8).max(64);
+            }
+            if self.review_due {
+                self.review_due = false;
+                self.review();
+            }
         }
         Ok(())
     }
@@ -451,17 +563,33 @@ impl<V: Cell> RcEngine<V> {
             self.bits += 1;
             widened = true;
         }
-        // Options are nim-sums of values below 2^bits, the mex at most 2^bits.
-        self.marks.ensure(((1usize << self.bits) >> 6) + 2);
+        // Options are nim-sums of values below 2^bits; the smallest missing
+        // value of either class is below 2^(bits + 1).
+        let len = (2usize << self.bits) + 64;
+        if self.marks.len() < len {
+            self.marks.ensure(len);
+            self.refresh_parity();
+        }
         if self.is_rare(x, v) {
             self.rare.push(x as u32);
             self.rare_g.push(V::put(v));
         }
         let piled_up = self.rare.len() > 2 * self.rare_at_review + 64 && x * 4 >= self.next_review;
         if x >= self.next_review || (x >= FIRST_REVIEW && (widened || piled_up)) {
-            self.review();
+            if self.defer_review {
+                self.review_due = true;
+            } else {
+                self.review();
+            }
         }
         Ok(())
+    }
+
+    fn refresh_parity(&mut self) {
+        let mask = self.split.map_or(0, |s| s.mask);
+        self.odd = (0..self.marks.len() as u32)
+            .map(|v| ((v & mask).count_ones() & 1) as u8)
+            .collect();
     }
 
     /// Re-chooses the split and rebuilds the list of rare positions.
@@ -472,6 +600,7 @@ impl<V: Cell> RcEngine<V> {
         let current = self.rare.len() as u64;
         if self.split != Some(best) && count < current {
             self.split = Some(best);
+            self.refresh_parity();
             self.stats.rechosen += 1;
             self.rare.clear();
             self.rare_g.clear();
@@ -496,27 +625,32 @@ impl<V: Cell> RcEngine<V> {
                 continue;
             }
             let s = n - k;
-            let mut count = 0u64;
-            for i in from..to {
-                let r = self.rare[i] as usize;
-                if r >= s {
-                    break;
+            let rare = &self.rare[from..to];
+            let end = rare.partition_point(|&r| (r as usize) < s);
+            let rare_g = &self.rare_g[from..from + end];
+            let marks = &mut self.marks;
+            if unequal {
+                for (&r, &gr) in rare[..end].iter().zip(rare_g) {
+                    let b = s - r as usize;
+                    if b != r as usize {
+                        marks.insert(gr.get() ^ g[b].get());
+                    }
                 }
-                let b = s - r;
-                if unequal && b == r {
-                    continue;
+            } else {
+                for (&r, &gr) in rare[..end].iter().zip(rare_g) {
+                    marks.insert(gr.get() ^ g[s - r as usize].get());
                 }
-                self.marks.insert(self.rare_g[i].get() ^ g[b].get());
-                count += 1;
             }
-            self.stats.pairs += count;
+            self.stats.pairs += end as u64;
         }
     }
 
-    /// `G(n)`, given `G(0..n)`. Rare pairs with index below `skip_to` have
-    /// already been inserted in the marks by the caller (see `prefilled`).
-    fn compute(&mut self, n: usize, skip_from: usize, skip_to: usize) -> u32 {
-        if skip_to == 0 {
+    /// `G(n)`, given `G(0..n)`. With `prefilled = Some((from, to, lows))`
+    /// the caller has already put in the marks the pairs of the rare
+    /// positions `rare[from..to]` and, for the `t`-th splitting removal, the
+    /// search pairs `(a, s - a)` with `a` in `scanned[t]` (inclusive).
+    fn compute(&mut self, n: usize, prefilled: Option<Prefilled<'_>>) -> u32 {
+        if prefilled.is_none() {
             self.marks.clear();
         }
         for i in 0..self.moves.none.len() {
@@ -532,11 +666,12 @@ impl<V: Cell> RcEngine<V> {
             }
         }
         let len = self.rare.len();
-        if skip_to == 0 {
-            self.mark_rare_pairs(n, 0, len);
-        } else {
-            self.mark_rare_pairs(n, 0, skip_from);
-            self.mark_rare_pairs(n, skip_to, len);
+        match prefilled {
+            None => self.mark_rare_pairs(n, 0, len),
+            Some((from, to, _)) => {
+                self.mark_rare_pairs(n, 0, from);
+                self.mark_rare_pairs(n, to, len);
+            }
         }
         let split = match self.split {
             None => return self.marks.mex(),
@@ -549,48 +684,69 @@ impl<V: Cell> RcEngine<V> {
         let kp = self.moves.split_parity.unwrap_or(0);
         let e = 1 ^ ((split.domain as u32) & ((n ^ kp) as u32 & 1));
         let mut need = 0u32;
-        let mut w = 0usize;
-        let cstar = loop {
-            let free = !self.marks.word(w);
-            let odd = parity_word(split.mask, w, e);
-            if free & odd != 0 {
-                let c = free & odd;
-                let below = (c & c.wrapping_neg()) - 1;
-                need += (free & !odd & below).count_ones();
-                break (w as u32) * 64 + c.trailing_zeros();
+        let cstar = if split.mask == 0 && e == 1 {
+            // No value has odd parity under the empty mask: nothing is known
+            // exactly, every pair must be seen.
+            need = u32::MAX;
+            u32::MAX
+        } else {
+            let mut v = 0u32;
+            loop {
+                if !self.marks.contains(v) {
+                    if self.odd[v as usize] as u32 == e {
+                        break v;
+                    }
+                    need += 1;
+                }
+                v += 1;
             }
-            need += (free & !odd).count_ones();
-            w += 1;
         };
         if need == 0 {
             return cstar;
         }
-        // Even values below c* must be found among the common pairs.
+        // Even values below c* must be found among the common pairs: search
+        // each split from its small end.
         let mut steps = 0u64;
+        let g = &self.g;
+        let marks = &mut self.marks;
         'scan: for t in 0..self.moves.two.len() {
             let (k, unequal) = self.moves.two[t];
             if n < k + 2 {
                 continue;
             }
             let s = n - k;
-            for a in 1..=s / 2 {
-                let b = s - a;
-                if unequal && a == b {
+            let top = if unequal { (s - 1) / 2 } else { s / 2 };
+            let (done_lo, done_hi) = match prefilled {
+                Some((_, _, scanned)) => scanned[t],
+                None => (1, 0),
+            };
+            let ranges = [
+                (1, (done_lo - 1).min(top)),
+                (done_hi.max(done_lo - 1) + 1, top),
+            ];
+            for (lo, hi) in ranges {
+                if lo > hi {
                     continue;
                 }
-                let v = self.g[a].get() ^ self.g[b].get();
-                steps += 1;
-                if v < cstar && !self.marks.contains(v) {
-                    self.marks.insert(v);
-                    need -= 1;
-                    if need == 0 {
-                        break 'scan;
+                for (a, b) in g[lo..=hi].iter().zip(g[s - hi..=s - lo].iter().rev()) {
+                    let v = a.get() ^ b.get();
+                    steps += 1;
+                    if !marks.contains(v) {
+                        marks.insert(v);
+                        if v < cstar {
+                            need -= 1;
+                            if need == 0 {
+                                break 'scan;
+                            }
+                        }
                     }
                 }
             }
         }
         self.stats.pairs += steps;
-        self.marks.mex()
+        self.continued = steps > 0;
+        let m = self.marks.mex();
+        m.min(cstar)
     }
 }
 
@@ -599,33 +755,7 @@ pub(crate) mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// `G(0..=n)` straight from the definition: every move, every split.
-    pub(crate) fn plain(rule: &TakeBreak, n: usize) -> Vec<u32> {
-        let mut g = vec![0u32; n + 1];
-        for x in 1..=n {
-            let mut seen = std::collections::HashSet::new();
-            for k in 0..=x {
-                let d = rule.digit(k);
-                if k == x && k > 0 && d.allows(0) {
-                    seen.insert(0);
-                }
-                let rest = x - k;
-                if k > 0 && rest >= 1 && d.allows(1) {
-                    seen.insert(g[rest]);
-                }
-                if rest >= 2 && d.allows(2) {
-                    for a in 1..=rest / 2 {
-                        if d.unequal && a == rest - a {
-                            continue;
-                        }
-                        seen.insert(g[a] ^ g[rest - a]);
-                    }
-                }
-            }
-            g[x] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
-        g
-    }
+    pub(crate) use crate::heap::plain::sequence as plain;
 
     fn rc(code: &str, n: usize) -> Vec<u32> {
         let rule: TakeBreak = code.parse().unwrap();
@@ -652,6 +782,19 @@ pub(crate) mod tests {
         ] {
             let rule: TakeBreak = code.parse().unwrap();
             assert_eq!(rc(code, 3000), plain(&rule, 3000), "{code}");
+        }
+    }
+
+    #[test]
+    fn threads_give_the_same_values() {
+        for code in ["0.6", "0.376", "4!.0", "0.14", "0.165"] {
+            let rule: TakeBreak = code.parse().unwrap();
+            let mut one = RcEngine::<u16>::new(&rule).unwrap();
+            one.extend_to(60000).unwrap();
+            let mut two = RcEngine::<u16>::new(&rule).unwrap();
+            two.extend_to_threads(25000, 2).unwrap();
+            two.extend_to_threads(60000, 3).unwrap();
+            assert_eq!(one.cells(), two.cells(), "{code}");
         }
     }
 

@@ -1,0 +1,128 @@
+//! End-to-end tests of `grundy seq`: values, proven periods, engines,
+//! threads, refusals.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("run grundy")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = grundy(args);
+    assert!(
+        out.status.success(),
+        "grundy {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn refused(args: &[&str], needle: &str) {
+    let out = grundy(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {err}");
+    assert!(out.stdout.is_empty(), "grundy {args:?} wrote to stdout");
+    assert!(
+        err.contains(needle),
+        "grundy {args:?}: {err:?} lacks {needle:?}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn values_of_0_6_match_published_ones() {
+    // Printed by ogsolve for 0.6 up to 12.
+    let out = grundy(&["seq", "0.6", "--to", "12"]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "0 0 1 2 0 1 2 3 1 2 3 4 0"
+    );
+}
+
+#[test]
+fn json_fields_and_slices() {
+    let v = json(&["seq", "0.77", "--from", "3", "--to", "8", "--json"]);
+    assert_eq!(v["game"], "0.77");
+    assert_eq!(v["from"], 3);
+    assert_eq!(v["to"], 8);
+    assert_eq!(v["values"], serde_json::json!([3, 1, 4, 3, 2, 1]));
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["method"], "rc");
+}
+
+#[test]
+fn engines_and_threads_agree() {
+    let base = json(&[
+        "seq", "0.376", "--to", "12000", "--json", "--method", "naive",
+    ]);
+    for extra in [
+        ["--method", "rc", "--threads", "1"],
+        ["--method", "rc", "--threads", "2"],
+        ["--method", "auto", "--threads", "2"],
+    ] {
+        let mut args = vec!["seq", "0.376", "--to", "12000", "--json"];
+        args.extend(extra);
+        assert_eq!(json(&args)["values"], base["values"], "{extra:?}");
+    }
+}
+
+#[test]
+fn periodic_games_are_extended_from_the_proven_period() {
+    let v = json(&["seq", "0.07", "--to", "1000000000", "--summary", "--json"]);
+    assert_eq!(v["period"]["preperiod"], 53);
+    assert_eq!(v["period"]["period"], 34);
+    assert!(v["computed"].as_u64().unwrap() < 10_000);
+    assert!(v.get("values").is_none());
+    // G(10^9) is G(53 + (10^9 - 53) mod 34).
+    let small = json(&["seq", "0.07", "--to", "200", "--json"]);
+    let k = 53 + (1_000_000_000u64 - 53) % 34;
+    assert_eq!(v["value"], small["values"][k as usize]);
+}
+
+#[test]
+fn until_proven_states_preperiod_and_period() {
+    let out = grundy(&["seq", "0.16", "--until-proven", "--summary"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("preperiod 105351, period 149459"), "{text}");
+}
+
+#[test]
+fn stats_name_the_rare_mask() {
+    let v = json(&[
+        "seq",
+        "0.6",
+        "--to",
+        "5000",
+        "--summary",
+        "--stats",
+        "--json",
+    ]);
+    let s = &v["stats"];
+    assert!(s["split"]["mask"].as_u64().unwrap() > 0);
+    assert!(s["rare_count"].as_u64().unwrap() > 0);
+    assert!(s["max_value"].as_u64().unwrap() > 0);
+    let out = grundy(&["seq", "0.6", "--to", "5000", "--summary", "--stats"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("rare mask 0x"));
+}
+
+#[test]
+fn refusals() {
+    refused(&["seq", "0.8x", "--to", "5"], "not an octal");
+    refused(&["seq", "0.6", "--to", "-5"], "negative");
+    refused(&["seq", "0.6"], "--to");
+    refused(&["seq", "0.6", "--from", "9", "--to", "5"], "past --to");
+    refused(&["seq", "0.6", "--to", "5", "--threads", "0"], "threads");
+    refused(
+        &["seq", "0.[3]", "--to", "5", "--method", "rc"],
+        "does not handle",
+    );
+    refused(&["seq", "4!.0", "--to", "99999999999999"], "memory");
+    refused(&["seq", "0.6", "--to", "200000000"], "too much output");
+}
