@@ -43,7 +43,7 @@ pub struct SeqArgs {
     /// Engine: auto, naive or rc.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
-    /// Worker threads (default: all cores).
+    /// Worker threads for the rare/common engine (default 1).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<String>,
     /// Stop as soon as periodicity is proven (up to --to, default 10^9).
@@ -105,7 +105,7 @@ pub fn run(args: &SeqArgs) -> CliResult {
             }
             n as usize
         }
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => 1,
     };
     let method = match args.method {
         MethodArg::Auto => Method::Auto,

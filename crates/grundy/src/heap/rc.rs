@@ -445,46 +445,52 @@ impl<V: Cell> RcEngine<V> {
                 pre.par_chunks_mut(words)
                     .zip(scanned.par_chunks_mut(nk))
                     .enumerate()
-                    .map(|(j, (set, lows))| {
-                        let x = start + j;
-                        let mut count = 0u64;
-                        for (t, &(k, unequal)) in two.iter().enumerate() {
-                            lows[t] = (1, 0);
-                            if x < k + 2 {
-                                continue;
-                            }
-                            let s = x - k;
-                            let end = rare.partition_point(|&r| (r as usize) < s);
-                            for (&r, &gr) in rare[..end].iter().zip(&rare_g[..end]) {
-                                let b = s - r as usize;
-                                if !(unequal && b == r as usize) {
-                                    let v = gr.get() ^ g[b].get();
-                                    set[(v >> 6) as usize] |= 1u64 << (v & 63);
+                    .map_init(
+                        || Marks::new(words * 64),
+                        |seen, (j, (set, lows))| {
+                            let x = start + j;
+                            let mut count = 0u64;
+                            seen.clear();
+                            for (t, &(k, unequal)) in two.iter().enumerate() {
+                                lows[t] = (1, 0);
+                                if x < k + 2 {
+                                    continue;
                                 }
-                            }
-                            count += end as u64;
-                            // The search from `a = block` up pairs old heaps only.
-                            let top = if unequal { (s - 1) / 2 } else { s / 2 };
-                            let lo = block.max((s + 1).saturating_sub(start));
-                            let hi = (lo + budget).min(top);
-                            lows[t] = (lo, lo - 1);
-                            if lo <= hi {
-                                for (x1, y1) in
-                                    g[lo..=hi].iter().zip(g[s - hi..=s - lo].iter().rev())
-                                {
-                                    let v = x1.get() ^ y1.get();
-                                    let w = (v >> 6) as usize;
-                                    let bit = 1u64 << (v & 63);
-                                    if set[w] & bit == 0 {
-                                        set[w] |= bit;
+                                let s = x - k;
+                                let end = rare.partition_point(|&r| (r as usize) < s);
+                                for (&r, &gr) in rare[..end].iter().zip(&rare_g[..end]) {
+                                    let b = s - r as usize;
+                                    if !(unequal && b == r as usize) {
+                                        let v = gr.get() ^ g[b].get();
+                                        if !seen.contains(v) {
+                                            seen.insert(v);
+                                            set[(v >> 6) as usize] |= 1u64 << (v & 63);
+                                        }
                                     }
                                 }
-                                count += (hi + 1 - lo) as u64;
-                                lows[t] = (lo, hi);
+                                count += end as u64;
+                                // The search from `a = block` up pairs old heaps only.
+                                let top = if unequal { (s - 1) / 2 } else { s / 2 };
+                                let lo = block.max((s + 1).saturating_sub(start));
+                                let hi = (lo + budget).min(top);
+                                lows[t] = (lo, lo - 1);
+                                if lo <= hi {
+                                    for (x1, y1) in
+                                        g[lo..=hi].iter().zip(g[s - hi..=s - lo].iter().rev())
+                                    {
+                                        let v = x1.get() ^ y1.get();
+                                        if !seen.contains(v) {
+                                            seen.insert(v);
+                                            set[(v >> 6) as usize] |= 1u64 << (v & 63);
+                                        }
+                                    }
+                                    count += (hi + 1 - lo) as u64;
+                                    lows[t] = (lo, hi);
+                                }
                             }
-                        }
-                        count
-                    })
+                            count
+                        },
+                    )
                     .sum()
             });
             self.stats.pairs += pairs;
