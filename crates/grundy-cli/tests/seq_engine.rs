@@ -126,3 +126,119 @@ fn refusals() {
     refused(&["seq", "4!.0", "--to", "99999999999999"], "memory");
     refused(&["seq", "0.6", "--to", "200000000"], "too much output");
 }
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("grundy-seq-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn files_round_trip_with_the_published_checksum() {
+    let d = scratch("files");
+    let f = d.join("six.gsq");
+    let f = f.to_str().unwrap();
+    let out = grundy(&["seq", "0.6", "--to", "12", "--out", f, "--summary"]);
+    assert!(out.status.success());
+    let v = json(&["seq", "--read", f, "--summary", "--json"]);
+    assert_eq!(v["game"], "0.6");
+    assert_eq!(v["count"], 13);
+    assert_eq!(v["width"], 2);
+    // The Fletcher checksum other programs print for 0.6 up to 12.
+    assert_eq!(v["checksum"], "00650013");
+    let v = json(&["seq", "--read", f, "--from", "9", "--to", "12", "--json"]);
+    assert_eq!(v["values"], serde_json::json!([2, 3, 4, 0]));
+    refused(&["seq", "--read", f, "--to", "13"], "past the last value");
+    refused(&["seq", "0.77", "--read", f], "holds 0.6");
+    std::fs::write(d.join("junk"), b"not a sequence at all").unwrap();
+    refused(
+        &["seq", "--read", d.join("junk").to_str().unwrap()],
+        "not a grundy",
+    );
+    refused(&["seq", "--read", d.join("none").to_str().unwrap()], "none");
+    let bad = d.join("no/such/dir/x.gsq");
+    refused(
+        &["seq", "0.6", "--to", "9", "--out", bad.to_str().unwrap()],
+        "does not exist",
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Runs to the end uninterrupted, and again killed once a checkpoint exists
+/// then resumed: the two files are identical.
+fn killed_and_resumed(code: &str, to: &str, interrupt: bool) {
+    let d = scratch(&format!("kill-{}", interrupt as u8));
+    let whole = d.join("whole.gsq");
+    let ck = d.join("ck.gsq");
+    let resumed = d.join("resumed.gsq");
+    let out = grundy(&[
+        "seq",
+        code,
+        "--to",
+        to,
+        "--summary",
+        "--out",
+        whole.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["seq", code, "--to", to, "--summary", "--checkpoint"])
+        .arg(&ck)
+        .args(["--checkpoint-every", "0.05"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while !ck.exists() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    if interrupt {
+        let pid = child.id().to_string();
+        Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted at heap"));
+    } else {
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    let partial = json(&["seq", "--read", ck.to_str().unwrap(), "--summary", "--json"]);
+    let count = partial["count"].as_u64().unwrap();
+    assert!(count > 1000, "checkpoint of {count} values");
+    assert!(
+        count < to.parse::<u64>().unwrap(),
+        "the run ended before it was stopped"
+    );
+    let out = grundy(&[
+        "seq",
+        code,
+        "--to",
+        to,
+        "--summary",
+        "--resume",
+        ck.to_str().unwrap(),
+        "--out",
+        resumed.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&resumed).unwrap()
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_killed_run_resumes_to_the_same_file() {
+    killed_and_resumed("4!.0", "600000", false);
+}
+
+#[test]
+fn an_interrupted_run_saves_a_checkpoint_and_resumes() {
+    killed_and_resumed("0.6", "600000", true);
+}

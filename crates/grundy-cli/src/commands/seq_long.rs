@@ -2,11 +2,16 @@
 //! the rare/common engine on every core, stopped as soon as periodicity is
 //! proven and extended from the period.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use grundy::heap::engine::{compute, Method, Options, Sequence};
+use grundy::heap::engine::{compute_with, Method, Options, Progress, Sequence};
 use grundy::heap::rule::TakeBreak;
+use grundy::heap::store;
 use serde_json::{json, Value};
 
 use crate::error::{CliError, CliResult};
@@ -27,8 +32,23 @@ pub enum MethodArg {
 #[derive(Args, Debug)]
 pub struct SeqArgs {
     /// The rule, e.g. 0.6, 0.376, 4!.0 (Grundy's game).
-    #[arg(value_name = "CODE")]
-    pub code: String,
+    #[arg(value_name = "CODE", required_unless_present = "read")]
+    pub code: Option<String>,
+    /// Write G(0..=to) to this file (binary, with rule, count, width, checksum).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Read values from a file written by --out or --checkpoint instead of computing.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "resume", "checkpoint", "until_proven"])]
+    pub read: Option<PathBuf>,
+    /// Save the computed values to this file now and then and on Ctrl-C.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between two checkpoints.
+    #[arg(long, value_name = "SECONDS", default_value = "300")]
+    pub checkpoint_every: f64,
+    /// Continue from a checkpoint (or any file written by --out).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
     /// Last heap size.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub to: Option<String>,
@@ -80,12 +100,72 @@ fn available_memory() -> u64 {
         .unwrap_or(8 << 30)
 }
 
+/// Prints a slice of a sequence file.
+fn run_read(path: &std::path::Path, args: &SeqArgs) -> CliResult {
+    let stored = store::read(path).map_err(|e| CliError::new(e.to_string()))?;
+    if let Some(code) = &args.code {
+        let rule: TakeBreak = code.parse().map_err(|e| CliError::new(format!("{e}")))?;
+        if rule.to_string() != stored.rule {
+            return Err(CliError::new(format!(
+                "{} holds {}, not {rule}",
+                path.display(),
+                stored.rule
+            )));
+        }
+    }
+    let last = stored.values.len() as u64 - 1;
+    let to = match &args.to {
+        Some(t) => parse_u64(t, "--to")?,
+        None => last,
+    };
+    let from = parse_u64(&args.from, "--from")?;
+    if to > last {
+        return Err(CliError::new(format!(
+            "--to {to} is past the last value in {} (heap {last})",
+            path.display()
+        )));
+    }
+    if from > to {
+        return Err(CliError::new(format!("--from {from} is past --to {to}")));
+    }
+    let slice = &stored.values[from as usize..=to as usize];
+    if args.json {
+        let mut v = json!({
+            "game": stored.rule,
+            "from": from,
+            "to": to,
+            "count": stored.values.len(),
+            "width": stored.width,
+            "checksum": format!("{:08X}", stored.checksum),
+            "value": stored.values[to as usize],
+        });
+        if !args.summary {
+            v["values"] = json!(slice);
+        }
+        print_json(&v)
+    } else if args.summary {
+        emit(&format!(
+            "game {}\nvalues 0..={last} ({} bytes each)\nchecksum {:08X}\nG({to}) = {}\n",
+            stored.rule, stored.width, stored.checksum, stored.values[to as usize]
+        ))
+    } else {
+        let text: Vec<String> = slice.iter().map(u32::to_string).collect();
+        emit(&format!("{}\n", text.join(" ")))
+    }
+}
+
 /// Computes and prints the sequence.
 pub fn run(args: &SeqArgs) -> CliResult {
-    let rule: TakeBreak = args
-        .code
-        .parse()
-        .map_err(|e| CliError::new(format!("{e}")))?;
+    if let Some(path) = &args.read {
+        return run_read(path, args);
+    }
+    let code = args.code.as_deref().unwrap_or_default();
+    let rule: TakeBreak = code.parse().map_err(|e| CliError::new(format!("{e}")))?;
+    if !(args.checkpoint_every > 0.0 && args.checkpoint_every.is_finite()) {
+        return Err(CliError::new(
+            "--checkpoint-every must be a positive number of seconds",
+        ));
+    }
     let to = match &args.to {
         Some(t) => parse_u64(t, "--to")?,
         None if args.until_proven => PROVE_LIMIT,
@@ -128,12 +208,107 @@ pub fn run(args: &SeqArgs) -> CliResult {
             "listing {listed} values is too much output; add --summary or narrow --from/--to"
         )));
     }
+    if let Some(out) = &args.out {
+        check_writable(out)?;
+        let size = store::file_size(&rule.to_string(), to + 1, 2);
+        if size > (1u64 << 40) {
+            return Err(CliError::new(format!(
+                "--out {}: {} values need about {} GiB on disk",
+                out.display(),
+                to + 1,
+                size >> 30
+            )));
+        }
+    }
+    if let Some(c) = &args.checkpoint {
+        check_writable(c)?;
+    }
+    let start: Vec<u32> = match &args.resume {
+        Some(path) => {
+            let stored = store::read(path).map_err(|e| CliError::new(e.to_string()))?;
+            if stored.rule != rule.to_string() {
+                return Err(CliError::new(format!(
+                    "{} holds {}, not {rule}",
+                    path.display(),
+                    stored.rule
+                )));
+            }
+            stored.values
+        }
+        None => Vec::new(),
+    };
     let options = Options {
         method,
         threads,
         prove: true,
     };
-    let seq = compute(&rule, to, &options).map_err(|e| CliError::new(e.to_string()))?;
+    let interrupted = Arc::new(AtomicBool::new(false));
+    if args.checkpoint.is_some() {
+        let flag = interrupted.clone();
+        // A second handler cannot be installed; the first one serves.
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    }
+    let bar = if std::io::stderr().is_terminal() && !args.json {
+        let bar = indicatif::ProgressBar::new(to);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} heaps, {per_sec}, ETA {eta} {msg}",
+            )
+            .expect("a valid template"),
+        );
+        Some(bar)
+    } else {
+        None
+    };
+    let every = Duration::from_secs_f64(args.checkpoint_every);
+    let mut last_save = Instant::now();
+    let mut save_error: Option<CliError> = None;
+    let mut stopped_at: Option<usize> = None;
+    let rule_text = rule.to_string();
+    let mut observe = |p: &Progress| -> bool {
+        if let Some(bar) = &bar {
+            bar.set_position(p.done as u64);
+            bar.set_message(format!(
+                "rare {}, largest value {}",
+                p.rare_count, p.max_value
+            ));
+        }
+        let stop = interrupted.load(Ordering::SeqCst);
+        if let Some(path) = &args.checkpoint {
+            if stop || last_save.elapsed() >= every {
+                let values: Vec<u32> = (0..=p.done).map(|x| (p.value)(x)).collect();
+                if let Err(e) = store::write(path, &rule_text, &values) {
+                    save_error = Some(CliError::new(format!("checkpoint: {e}")));
+                    return false;
+                }
+                last_save = Instant::now();
+            }
+        }
+        if stop {
+            stopped_at = Some(p.done);
+        }
+        !stop
+    };
+    let result = compute_with(&rule, to, &options, &start, &mut observe);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    if let Some(e) = save_error {
+        return Err(e);
+    }
+    let seq = result.map_err(|e| CliError::new(e.to_string()))?;
+    if let Some(done) = stopped_at {
+        let path = args.checkpoint.as_ref().expect("a checkpoint");
+        return Err(CliError::new(format!(
+            "interrupted at heap {done}; resume with --resume {}",
+            path.display()
+        )));
+    }
+    if let Some(path) = &args.checkpoint {
+        let values: Vec<u32> = (0..=seq.computed()).map(|x| seq.values.get(x)).collect();
+        store::write(path, &rule_text, &values)
+            .map_err(|e| CliError::new(format!("checkpoint: {e}")))?;
+    }
     if !args.until_proven && seq.period.is_none() && (seq.computed() as u64) < to {
         return Err(CliError::new("the sequence stopped short"));
     }
@@ -149,11 +324,34 @@ pub fn run(args: &SeqArgs) -> CliResult {
         to
     };
     let from = from.min(to);
+    if let Some(out) = &args.out {
+        let values: Vec<u32> = (0..=to).map(|n| value(&seq, n)).collect();
+        store::write(out, &rule_text, &values).map_err(|e| CliError::new(e.to_string()))?;
+    }
     if args.json {
         print_json(&to_json(&seq, from, to, args))
     } else {
         print_text(&seq, from, to, args)
     }
+}
+
+/// Refuses a file that cannot be created, before any work is done.
+fn check_writable(path: &std::path::Path) -> CliResult {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(CliError::new(format!(
+            "{}: directory {} does not exist",
+            path.display(),
+            dir.display()
+        )));
+    }
+    if path.is_dir() {
+        return Err(CliError::new(format!("{} is a directory", path.display())));
+    }
+    Ok(())
 }
 
 fn value(seq: &Sequence, n: u64) -> u32 {

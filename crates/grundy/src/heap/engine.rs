@@ -144,18 +144,49 @@ fn provable(rule: &TakeBreak) -> Option<usize> {
 /// (a geometric schedule keeps the total cost linear).
 const FIRST_LOOK: usize = 256;
 
+/// Where a long run stands, as shown to an observer between chunks.
+pub struct Progress<'a> {
+    /// The last heap computed.
+    pub done: usize,
+    /// The heap the run is heading for.
+    pub target: u64,
+    /// Rare positions so far.
+    pub rare_count: usize,
+    /// The largest value so far.
+    pub max_value: u32,
+    /// `G(n)` for `n <= done`.
+    pub value: &'a dyn Fn(usize) -> u32,
+}
+
+/// Heaps computed between two calls of the observer.
+pub const CHUNK: usize = 1 << 16;
+
 /// Computes `G(0..=to)`, or less when periodicity is proven first (then
 /// [`Sequence::value`] answers every heap).
 pub fn compute(rule: &TakeBreak, to: u64, options: &Options) -> Result<Sequence, EngineError> {
+    compute_with(rule, to, options, &[], &mut |_| true)
+}
+
+/// [`compute`], starting from known values `start = G(0..m)` (a resumed
+/// run; they are trusted) and calling `observe` every [`CHUNK`] heaps; when
+/// it returns `false` the run stops there and the sequence computed so far
+/// is returned.
+pub fn compute_with(
+    rule: &TakeBreak,
+    to: u64,
+    options: &Options,
+    start: &[u32],
+    observe: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Sequence, EngineError> {
     let rc_ok = RcEngine::<u16>::new(rule);
     let method = match (options.method, &rc_ok) {
         (Method::Naive, _) | (Method::Auto, Err(_)) => Method::Naive,
         (Method::Rc, Err(e)) => return Err(e.clone().into()),
         _ => Method::Rc,
     };
-    match run::<u16>(rule, to, options, method) {
+    match run::<u16>(rule, to, options, method, start, observe) {
         Ok(s) => Ok(s),
-        Err(RcError::Overflow { .. }) => Ok(run::<u32>(rule, to, options, method)?),
+        Err(RcError::Overflow { .. }) => Ok(run::<u32>(rule, to, options, method, start, observe)?),
         Err(e) => Err(e.into()),
     }
 }
@@ -165,20 +196,38 @@ fn run<V: Cell>(
     to: u64,
     options: &Options,
     method: Method,
+    start: &[u32],
+    observe: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Sequence, RcError> {
     let t = if options.prove { provable(rule) } else { None };
     let to = usize::try_from(to).unwrap_or(usize::MAX);
-    let mut look = FIRST_LOOK;
+    let mut look = FIRST_LOOK.max(start.len() + start.len() / 2);
     let mut engine = match method {
         Method::Naive => None,
-        _ => Some(RcEngine::<V>::new(rule)?),
+        _ => Some(RcEngine::<V>::from_values(rule, start)?),
     };
     let mut naive: Vec<u32> = Vec::new();
     let mut period = None;
-    loop {
+    'run: loop {
         let target = if t.is_some() { look.min(to) } else { to };
         match engine.as_mut() {
-            Some(e) => e.extend_to_threads(target, options.threads)?,
+            Some(e) => {
+                while e.last() < target {
+                    let next = (e.last() / CHUNK + 1) * CHUNK;
+                    e.extend_to_threads(next.min(target), options.threads)?;
+                    let stats = e.stats();
+                    let progress = Progress {
+                        done: e.last(),
+                        target: to as u64,
+                        rare_count: stats.rare_count,
+                        max_value: stats.max_value,
+                        value: &|x| e.value(x),
+                    };
+                    if !observe(&progress) {
+                        break 'run;
+                    }
+                }
+            }
             None => naive = crate::heap::plain::sequence(rule, target),
         }
         if let Some(t) = t {
@@ -230,6 +279,27 @@ mod tests {
         let p = s.period.unwrap();
         assert_eq!((p.preperiod, p.period), (105351, 149459));
         assert!(s.computed() < 1_000_000);
+    }
+
+    #[test]
+    fn stopped_and_resumed_runs_give_the_same_values() {
+        let rule: TakeBreak = "0.376".parse().unwrap();
+        let o = Options {
+            prove: false,
+            ..Options::default()
+        };
+        let whole = compute(&rule, 300_000, &o).unwrap();
+        let mut calls = 0;
+        let part = compute_with(&rule, 300_000, &o, &[], &mut |p| {
+            calls += 1;
+            p.done < 2 * CHUNK
+        })
+        .unwrap();
+        assert_eq!(part.computed(), 2 * CHUNK);
+        let start: Vec<u32> = (0..=part.computed()).map(|x| part.values.get(x)).collect();
+        let resumed = compute_with(&rule, 300_000, &o, &start, &mut |_| true).unwrap();
+        assert_eq!(resumed.values, whole.values);
+        assert!(calls >= 2);
     }
 
     #[test]

@@ -4,4 +4,5 @@ pub mod engine;
 pub mod plain;
 pub mod rc;
 pub mod rule;
+pub mod store;
 pub mod tail_period;

@@ -357,6 +357,18 @@ impl<V: Cell> RcEngine<V> {
         })
     }
 
+    /// An engine holding known values `G(0..values.len())` (an empty slice
+    /// is the same as [`RcEngine::new`]); the split and the rare positions
+    /// are rebuilt as if the engine had computed them.
+    pub fn from_values(rule: &TakeBreak, values: &[u32]) -> Result<RcEngine<V>, RcError> {
+        let mut e = RcEngine::new(rule)?;
+        e.g.reserve(values.len());
+        for (x, &v) in values.iter().enumerate().skip(1) {
+            e.push(x, v)?;
+        }
+        Ok(e)
+    }
+
     /// The moves the engine plays.
     pub fn moves(&self) -> &Moves {
         &self.moves
