@@ -354,6 +354,16 @@ fn check_writable(path: &std::path::Path) -> CliResult {
     Ok(())
 }
 
+/// Fletcher checksum of the computed values, as sequence files record it.
+fn checksum(seq: &Sequence) -> u32 {
+    let wide = (0..=seq.computed()).any(|x| seq.values.get(x) > u16::MAX as u32);
+    let mut f = store::Fletcher::default();
+    for x in 0..=seq.computed() {
+        f.push(seq.values.get(x), wide);
+    }
+    f.value()
+}
+
 fn value(seq: &Sequence, n: u64) -> u32 {
     seq.value(n).expect("computed or proven periodic")
 }
@@ -374,6 +384,7 @@ fn to_json(seq: &Sequence, from: u64, to: u64, args: &SeqArgs) -> Value {
     }
     if args.stats {
         v["stats"] = json!(seq.stats);
+        v["checksum"] = json!(format!("{:08X}", checksum(seq)));
     }
     v
 }
@@ -425,6 +436,13 @@ fn print_text(seq: &Sequence, from: u64, to: u64, args: &SeqArgs) -> CliResult {
             }
             writeln!(w, "largest value {} at heap {}", s.max_value, s.max_at).map_err(io)?;
             writeln!(w, "pairs examined {}", s.pairs).map_err(io)?;
+            writeln!(
+                w,
+                "checksum {:08X} (Fletcher, G(0..={}))",
+                checksum(seq),
+                seq.computed()
+            )
+            .map_err(io)?;
         } else {
             writeln!(w, "engine naive: no rare/common figures").map_err(io)?;
         }
