@@ -242,3 +242,21 @@ fn a_killed_run_resumes_to_the_same_file() {
 fn an_interrupted_run_saves_a_checkpoint_and_resumes() {
     killed_and_resumed("0.6", "600000", true);
 }
+
+#[test]
+fn per_size_windows_from_a_file() {
+    let d = scratch("ranges");
+    let f = d.join("w.txt");
+    std::fs::write(&f, "# L R for heaps 1..4\n1 1\n1 2\n\n2 3\n1 4\n").unwrap();
+    let code = format!("ranges:{}", f.display());
+    let out = grundy(&["seq", &code]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "0 1 2 2 3");
+    let v = json(&["seq", &code, "--from", "2", "--to", "3", "--json"]);
+    assert_eq!(v["values"], serde_json::json!([2, 2]));
+    refused(&["seq", &code, "--to", "9"], "up to heap 4");
+    std::fs::write(&f, "1 1\n3 3\n").unwrap();
+    refused(&["seq", &code], "1 <= L <= R <= 2");
+    std::fs::write(&f, "1 x\n").unwrap();
+    refused(&["seq", &code], "line 1");
+    std::fs::remove_dir_all(&d).unwrap();
+}

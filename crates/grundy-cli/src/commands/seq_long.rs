@@ -160,6 +160,9 @@ pub fn run(args: &SeqArgs) -> CliResult {
         return run_read(path, args);
     }
     let code = args.code.as_deref().unwrap_or_default();
+    if let Some(file) = code.strip_prefix("ranges:") {
+        return run_ranges(file, args);
+    }
     let rule: TakeBreak = code.parse().map_err(|e| CliError::new(format!("{e}")))?;
     if !(args.checkpoint_every > 0.0 && args.checkpoint_every.is_finite()) {
         return Err(CliError::new(
@@ -332,6 +335,73 @@ pub fn run(args: &SeqArgs) -> CliResult {
         print_json(&to_json(&seq, from, to, args))
     } else {
         print_text(&seq, from, to, args)
+    }
+}
+
+/// Reads `L R` per line (heap 1, 2, ...; blank lines and `#` comments
+/// skipped) and prints the sequence of the per-size window game.
+fn run_ranges(file: &str, args: &SeqArgs) -> CliResult {
+    let text = std::fs::read_to_string(file).map_err(|e| CliError::new(format!("{file}: {e}")))?;
+    let mut lo = vec![0usize];
+    let mut hi = vec![0usize];
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let heap = lo.len();
+        let bad = || {
+            CliError::new(format!(
+                "{file}: line {}: expected 'L R' for heap {heap}, got '{line}'",
+                number + 1
+            ))
+        };
+        if fields.len() != 2 {
+            return Err(bad());
+        }
+        let l: usize = fields[0].parse().map_err(|_| bad())?;
+        let r: usize = fields[1].parse().map_err(|_| bad())?;
+        lo.push(l);
+        hi.push(r);
+    }
+    let last = lo.len() as u64 - 1;
+    let to = match &args.to {
+        Some(t) => parse_u64(t, "--to")?,
+        None => last,
+    };
+    if to > last {
+        return Err(CliError::new(format!(
+            "{file} gives windows up to heap {last}, not {to}"
+        )));
+    }
+    let from = parse_u64(&args.from, "--from")?;
+    if from > to {
+        return Err(CliError::new(format!("--from {from} is past --to {to}")));
+    }
+    let n = to as usize + 1;
+    let g = grundy::heap::ranges::sequence(&lo[..n], &hi[..n])
+        .map_err(|e| CliError::new(format!("{file}: {e}")))?;
+    let slice = &g[from as usize..];
+    if args.json {
+        let mut v = json!({
+            "game": format!("ranges:{file}"),
+            "from": from,
+            "to": to,
+            "value": g[to as usize],
+        });
+        if !args.summary {
+            v["values"] = json!(slice);
+        }
+        print_json(&v)
+    } else if args.summary {
+        emit(&format!(
+            "game ranges:{file}\nG({to}) = {}\n",
+            g[to as usize]
+        ))
+    } else {
+        let text: Vec<String> = slice.iter().map(u32::to_string).collect();
+        emit(&format!("{}\n", text.join(" ")))
     }
 }
 

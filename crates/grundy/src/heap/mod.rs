@@ -2,6 +2,7 @@
 
 pub mod engine;
 pub mod plain;
+pub mod ranges;
 pub mod rc;
 pub mod rule;
 pub mod store;
