@@ -260,3 +260,36 @@ fn per_size_windows_from_a_file() {
     refused(&["seq", &code], "line 1");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn subtraction_games_by_bit_sets() {
+    let out = grundy(&["seq", "subtraction:1,3,4", "--to", "13"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "0 1 0 1 2 3 2 0 1 0 1 2 3 2"
+    );
+    let d = scratch("sub");
+    let f = d.join("s.txt");
+    std::fs::write(&f, "2\n5, 7\n").unwrap();
+    let v = json(&[
+        "seq",
+        &format!("subtraction:@{}", f.display()),
+        "--to",
+        "9",
+        "--json",
+    ]);
+    assert_eq!(
+        v["values"],
+        serde_json::json!([0, 0, 1, 1, 0, 2, 1, 3, 2, 2])
+    );
+    refused(
+        &["seq", "subtraction:1,0", "--to", "5"],
+        "may not contain 0",
+    );
+    refused(
+        &["seq", "subtraction:1,x", "--to", "5"],
+        "not a whole number",
+    );
+    refused(&["seq", "subtraction:", "--to", "5"], "empty");
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -163,6 +163,9 @@ pub fn run(args: &SeqArgs) -> CliResult {
     if let Some(file) = code.strip_prefix("ranges:") {
         return run_ranges(file, args);
     }
+    if let Some(list) = code.strip_prefix("subtraction:") {
+        return run_subtraction(list, args);
+    }
     let rule: TakeBreak = code.parse().map_err(|e| CliError::new(format!("{e}")))?;
     if !(args.checkpoint_every > 0.0 && args.checkpoint_every.is_finite()) {
         return Err(CliError::new(
@@ -397,6 +400,69 @@ fn run_ranges(file: &str, args: &SeqArgs) -> CliResult {
     } else if args.summary {
         emit(&format!(
             "game ranges:{file}\nG({to}) = {}\n",
+            g[to as usize]
+        ))
+    } else {
+        let text: Vec<String> = slice.iter().map(u32::to_string).collect();
+        emit(&format!("{}\n", text.join(" ")))
+    }
+}
+
+/// The subtraction game with the set given as `1,3,4` or `@FILE` (numbers
+/// separated by commas or white space).
+fn run_subtraction(list: &str, args: &SeqArgs) -> CliResult {
+    let text = match list.strip_prefix('@') {
+        Some(file) => {
+            std::fs::read_to_string(file).map_err(|e| CliError::new(format!("{file}: {e}")))?
+        }
+        None => list.to_string(),
+    };
+    let set = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let v = parse_u64(t, "subtraction amount")?;
+            usize::try_from(v)
+                .ok()
+                .filter(|&v| v <= 1 << 32)
+                .ok_or_else(|| CliError::new(format!("subtraction amount {v} is too large")))
+        })
+        .collect::<CliResult<Vec<usize>>>()?;
+    if set.is_empty() {
+        return Err(CliError::new("the subtraction set is empty"));
+    }
+    let to = match &args.to {
+        Some(t) => parse_u64(t, "--to")?,
+        None => return Err(CliError::new("give the last heap size with --to N")),
+    };
+    let from = parse_u64(&args.from, "--from")?;
+    if from > to {
+        return Err(CliError::new(format!("--from {from} is past --to {to}")));
+    }
+    let bytes = to.saturating_add(1).saturating_mul(4);
+    if bytes > available_memory() {
+        return Err(CliError::new(format!(
+            "heaps up to {to} need about {} MiB of memory",
+            bytes >> 20
+        )));
+    }
+    let g = grundy::heap::subtraction::sequence(&set, to as usize)
+        .map_err(|e| CliError::new(e.to_string()))?;
+    let slice = &g[from as usize..];
+    if args.json {
+        let mut v = json!({
+            "game": format!("subtraction:{list}"),
+            "from": from,
+            "to": to,
+            "value": g[to as usize],
+        });
+        if !args.summary {
+            v["values"] = json!(slice);
+        }
+        print_json(&v)
+    } else if args.summary {
+        emit(&format!(
+            "game subtraction:{list}\nG({to}) = {}\n",
             g[to as usize]
         ))
     } else {

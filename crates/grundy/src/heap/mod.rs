@@ -6,4 +6,5 @@ pub mod ranges;
 pub mod rc;
 pub mod rule;
 pub mod store;
+pub mod subtraction;
 pub mod tail_period;
