@@ -4,6 +4,7 @@
 
 mod commands;
 mod error;
+mod plot;
 mod report;
 
 use clap::{Parser, Subcommand};
@@ -26,17 +27,56 @@ struct Cli {
 enum Command {
     /// Nim (and misère Nim): value, outcome and winning moves by Bouton's rule.
     Nim(commands::nim::NimArgs),
-    /// Evaluate a nimber expression ('+' nim-sum, '*' nim product).
+    /// Evaluate a nimber expression ('+' nim-sum, '*' nim product), or a batch of products.
     Nimber(commands::nimber::NimberArgs),
-    /// Grundy sequence of an octal or hexadecimal code (fast engines, proven periods).
-    Seq(commands::seq_long::SeqArgs),
+    /// Moore's Nim_k: reduce up to K heaps at once (--misere, --all).
+    Moore(commands::moore::MooreArgs),
+    /// Staircase Nim: coins per step, moved one step down; step 1 is the floor.
+    Staircase(commands::staircase::StaircaseArgs),
+    /// Nimble: coins on cells slide left; jumping and sharing allowed.
+    Nimble(commands::nimble::NimbleArgs),
+    /// Nimble-2: coins on cells slide left; no jumping, no sharing.
+    Nimble2(commands::nimble::NimbleArgs),
+    /// Turning Turtles: turn an O face down, optionally flip a cell to its left.
+    Turtles(commands::turtles::RowArgs),
+    /// Twins: turn an O face down and flip a cell to its left.
+    Twins(commands::turtles::RowArgs),
+    /// Northcott's game: per row the columns of the black and the white token.
+    Northcott(commands::northcott::NorthcottArgs),
+    /// Chips on a directed acyclic graph read from a file (--annihilate).
+    Chips(commands::chips::ChipsArgs),
+    /// Heap games (octal codes, subtraction, named games): value, outcome, winning moves.
+    Heap(commands::heap::HeapArgs),
+    /// Grundy sequence G(0..N) of a heap rule with its periodicity.
+    Seq(commands::seq::SeqArgs),
+    /// The heap-rule notation: a rule in words, or every named game.
+    Rules(commands::rules::RulesArgs),
+    /// Turning Corners: value, outcome and winning moves of a board.
+    Corners(commands::corners::CornersArgs),
+    /// Print or draw a table: nim products, nim-sums, Turning Corners values.
+    Table(commands::table::TableArgs),
+    /// Long sequences: rare/common engine, threads, files, checkpoints, proven periods.
+    LongSeq(commands::seq_long::SeqArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
     match cli.command {
         Command::Nim(a) => commands::nim::run(&a),
         Command::Nimber(a) => commands::nimber::run(&a),
-        Command::Seq(a) => commands::seq_long::run(&a),
+        Command::Moore(a) => commands::moore::run(&a),
+        Command::Staircase(a) => commands::staircase::run(&a),
+        Command::Nimble(a) => commands::nimble::run(&a),
+        Command::Nimble2(a) => commands::nimble::run2(&a),
+        Command::Turtles(a) => commands::turtles::run_turtles(&a),
+        Command::Twins(a) => commands::turtles::run_twins(&a),
+        Command::Northcott(a) => commands::northcott::run(&a),
+        Command::Chips(a) => commands::chips::run(&a),
+        Command::Heap(a) => commands::heap::run(&a),
+        Command::Seq(a) => commands::seq::run(&a),
+        Command::Rules(a) => commands::rules::run(&a),
+        Command::Corners(a) => commands::corners::run(&a),
+        Command::Table(a) => commands::table::run(&a),
+        Command::LongSeq(a) => commands::seq_long::run(&a),
     }
 }
 

@@ -1,5 +1,16 @@
 //! One module per subcommand.
 
+pub mod chips;
+pub mod corners;
+pub mod heap;
+pub mod moore;
 pub mod nim;
 pub mod nimber;
+pub mod nimble;
+pub mod northcott;
+pub mod rules;
+pub mod seq;
 pub mod seq_long;
+pub mod staircase;
+pub mod table;
+pub mod turtles;

@@ -1,4 +1,7 @@
-//! `grundy nimber`: nimber arithmetic.
+//! `grundy nimber`: nimber arithmetic, one expression or a batch of
+//! products in Library Checker's format.
+
+use std::io::{Read, Write};
 
 use clap::Args;
 use grundy::nimber;
@@ -6,20 +9,34 @@ use grundy::nimber;
 use crate::error::{CliError, CliResult};
 use crate::report::{emit, print_json};
 
-/// Evaluate a nimber expression: `+` nim-sum, `*` nim product, parentheses,
-/// decimal and 0x literals.
+/// Evaluate a nimber expression: `+` nim-sum, `*` nim product, `/`
+/// division, `^` whole powers (`^-1` inverse), `sqrt(...)`, `inv(...)`,
+/// parentheses, decimal and 0x literals.
 #[derive(Args, Debug)]
 pub struct NimberArgs {
-    /// The expression, e.g. '3*5 + 7'.
-    #[arg(value_name = "EXPR")]
+    /// The expression, e.g. '3*5 + 7' or 'sqrt(2) / 3^-1'.
+    #[arg(value_name = "EXPR", required_unless_present = "batch")]
     pub expr: Vec<String>,
     /// Print `{"expression", "value"}` as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Read `T`, then `T` lines `A B` from standard input, and print the nim
+    /// product of each pair on its own line.
+    #[arg(long, conflicts_with_all = ["expr", "json"])]
+    pub batch: bool,
 }
 
-/// Evaluates the expression and prints its value.
+/// Evaluates the expression (or the batch) and prints the result.
 pub fn run(args: &NimberArgs) -> CliResult {
+    if args.batch {
+        let mut input = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut input)
+            .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
+        let out = batch(&input)?;
+        return emit_bytes(&out);
+    }
     let expr = args.expr.join(" ");
     let v = nimber::eval(&expr)
         .map_err(|e| CliError::new(format!("in nimber expression '{expr}': {e}")))?;
@@ -27,5 +44,186 @@ pub fn run(args: &NimberArgs) -> CliResult {
         print_json(&serde_json::json!({"expression": expr, "value": v.0}))
     } else {
         emit(&format!("{}\n", v.0))
+    }
+}
+
+/// Writes bytes to standard output; a closed pipe ends quietly.
+fn emit_bytes(bytes: &[u8]) -> CliResult {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|_| stdout.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(CliError::new(format!("cannot write output: {e}"))),
+    }
+}
+
+/// Whole numbers separated by whitespace, read straight from the bytes.
+struct Numbers<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    line: usize,
+}
+
+impl Numbers<'_> {
+    /// The next number, `None` at the end of the input; `what` names it in
+    /// errors.
+    fn next(&mut self, what: &dyn Fn() -> String) -> CliResult<Option<u64>> {
+        let b = self.bytes;
+        while self.pos < b.len() && b[self.pos].is_ascii_whitespace() {
+            if b[self.pos] == b'\n' {
+                self.line += 1;
+            }
+            self.pos += 1;
+        }
+        if self.pos == b.len() {
+            return Ok(None);
+        }
+        let start = self.pos;
+        let mut v: u64 = 0;
+        let mut overflow = false;
+        while self.pos < b.len() && b[self.pos].is_ascii_digit() {
+            let d = (b[self.pos] - b'0') as u64;
+            match v.checked_mul(10).and_then(|x| x.checked_add(d)) {
+                Some(x) => v = x,
+                None => overflow = true,
+            }
+            self.pos += 1;
+        }
+        if self.pos < b.len() && !b[self.pos].is_ascii_whitespace() || self.pos == start {
+            let end = b[start..]
+                .iter()
+                .position(|c| c.is_ascii_whitespace())
+                .map_or(b.len(), |k| start + k);
+            let token = String::from_utf8_lossy(&b[start..end.min(start + 40)]);
+            return Err(CliError::new(format!(
+                "line {}: {} '{token}' is not a whole number",
+                self.line,
+                what()
+            )));
+        }
+        if overflow {
+            return Err(CliError::new(format!(
+                "line {}: {} does not fit in 64 bits (at most {})",
+                self.line,
+                what(),
+                u64::MAX
+            )));
+        }
+        Ok(Some(v))
+    }
+}
+
+/// The answer to a batch: `T`, then `T` pairs `A B`; one product per line.
+/// The whole input is checked before anything is printed.
+pub fn batch(input: &[u8]) -> CliResult<Vec<u8>> {
+    let mut nums = Numbers {
+        bytes: input,
+        pos: 0,
+        line: 1,
+    };
+    let t = nums
+        .next(&|| "the count T".to_string())?
+        .ok_or_else(|| CliError::new("no input: expected T, then T lines 'A B'"))?;
+    // Each pair takes at least 4 bytes of input, so a larger T cannot be met.
+    let room = (input.len() / 4) as u64;
+    let mut a = Vec::with_capacity(t.min(room) as usize);
+    let mut b = Vec::with_capacity(t.min(room) as usize);
+    for i in 0..t {
+        let mut read = |which: &str| -> CliResult<u64> {
+            let what = || format!("{which} of pair {}", i + 1);
+            nums.next(&what)?.ok_or_else(|| {
+                CliError::new(format!(
+                    "the input ends after {i} of the T = {t} pairs (missing {which} of pair {})",
+                    i + 1
+                ))
+            })
+        };
+        a.push(read("A")?);
+        b.push(read("B")?);
+    }
+    if nums.next(&|| "an extra value".to_string())?.is_some() {
+        return Err(CliError::new(format!(
+            "line {}: more numbers than the T = {t} pairs announced",
+            nums.line
+        )));
+    }
+    let mut products = vec![0u64; a.len()];
+    nimber::nim_mul_slices(&a, &b, &mut products);
+    let mut out = Vec::with_capacity(products.len() * 21);
+    let mut digits = [0u8; 20];
+    for mut p in products {
+        let mut k = digits.len();
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (p % 10) as u8;
+            p /= 10;
+            if p == 0 {
+                break;
+            }
+        }
+        out.extend_from_slice(&digits[k..]);
+        out.push(b'\n');
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_spacing_gives_one_product_per_line(
+            pairs in proptest::collection::vec((any::<u64>(), any::<u64>()), 0..50),
+            gaps in proptest::collection::vec(prop_oneof![Just(" "), Just("\n"), Just("\t"), Just("  \r\n")], 101),
+        ) {
+            let mut input = format!("{}{}", pairs.len(), gaps[100]);
+            for (i, (a, b)) in pairs.iter().enumerate() {
+                input.push_str(&format!("{a}{}{b}{}", gaps[2 * i], gaps[2 * i + 1]));
+            }
+            let out = String::from_utf8(batch(input.as_bytes()).unwrap()).unwrap();
+            let want: String = pairs
+                .iter()
+                .map(|&(a, b)| format!("{}\n", nimber::nim_mul(a, b)))
+                .collect();
+            prop_assert_eq!(out, want);
+        }
+    }
+
+    fn run_batch(s: &str) -> CliResult<String> {
+        batch(s.as_bytes()).map(|o| String::from_utf8(o).unwrap())
+    }
+
+    #[test]
+    fn sample_and_errors() {
+        let out = run_batch("3\n5 0\n5 8\n18446744073709551615 1\n").unwrap();
+        assert_eq!(out, "0\n3\n18446744073709551615\n");
+        assert_eq!(run_batch("0\n").unwrap(), "");
+        assert!(run_batch("").unwrap_err().0.contains("no input"));
+        assert!(run_batch("2\n1 2\n3")
+            .unwrap_err()
+            .0
+            .contains("ends after 1 of the T = 2 pairs"));
+        assert!(run_batch("1\n1 2\n3")
+            .unwrap_err()
+            .0
+            .contains("line 3: more numbers"));
+        assert!(run_batch("1\n1 -2\n")
+            .unwrap_err()
+            .0
+            .contains("line 2: B of pair 1 '-2' is not a whole number"));
+        assert!(run_batch("1\n18446744073709551616 1\n")
+            .unwrap_err()
+            .0
+            .contains("does not fit in 64 bits"));
+        assert!(run_batch("99999999999999999999 1 1")
+            .unwrap_err()
+            .0
+            .contains("the count T does not fit"));
+        assert!(run_batch("18446744073709551615 1 1")
+            .unwrap_err()
+            .0
+            .contains("ends after 1 of"));
     }
 }

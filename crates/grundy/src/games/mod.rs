@@ -1,4 +1,13 @@
 //! Game families, one file each. Every family gives its answers in its own
 //! terms (heaps, coins, cells) and is checked against [`crate::solve`].
 
+pub mod chips;
+pub mod corners;
+pub mod heap;
+pub mod moore;
 pub mod nim;
+pub mod nimble;
+pub mod northcott;
+pub mod staircase;
+pub mod strips;
+pub mod turtles;

@@ -1,10 +1,20 @@
 //! Heap games: take-and-break rules, their Grundy sequences and periodicity.
+//!
+//! - [`rule`]: octal and hexadecimal codes ([`rule::TakeBreak`]);
+//! - [`notation`]: every rule the user can write ([`notation::HeapRule`]);
+//! - [`naive`]: the reference engine, the mex over every option;
+//! - [`sequence`]: the one entry point for G(0..=n), whatever the engine;
+//! - [`periodicity`]: preperiod, period, saltus and the periodicity theorems.
 
 pub mod engine;
+pub mod naive;
+pub mod notation;
+pub mod periodicity;
 pub mod plain;
 pub mod ranges;
 pub mod rc;
 pub mod rule;
+pub mod sequence;
 pub mod store;
 pub mod subtraction;
 pub mod tail_period;

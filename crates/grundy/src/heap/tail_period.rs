@@ -63,7 +63,7 @@ pub fn prove<F: Fn(usize) -> u32>(g: F, n: usize, t: usize) -> Option<Periodicit
             continue;
         }
         let i = n - j;
-        if n + 1 >= 2 * i + 2 * p + t && best.map_or(true, |(_, bp)| p < bp) {
+        if n + 1 >= 2 * i + 2 * p + t && best.is_none_or(|(_, bp)| p < bp) {
             best = Some((i, p));
         }
     }

@@ -1,0 +1,104 @@
+//! `grundy chips`: chips on a directed acyclic graph read from a file.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use grundy::games::chips::{self, Graph, Variant};
+use serde_json::Value;
+
+use crate::error::{CliError, CliResult};
+use crate::report::{OutputArgs, Report};
+
+/// The largest graph file read: 4 GiB.
+const MAX_FILE_BYTES: u64 = 4 << 30;
+
+/// Memory used per byte of graph file (measured: a 25 MB file of 10^6 edges
+/// peaks at about 150 MB, text included).
+const BYTES_OF_MEMORY_PER_BYTE: u64 = 6;
+
+/// Chips on a DAG: a move slides one chip along an edge.
+#[derive(Args, Debug)]
+pub struct ChipsArgs {
+    /// The graph: one edge `u v` per line, `#` comments, names may be words.
+    #[arg(value_name = "GRAPH_FILE")]
+    pub graph: PathBuf,
+    /// The vertices holding chips (a vertex may be named more than once).
+    #[arg(value_name = "VERTEX")]
+    pub chips: Vec<String>,
+    /// Two chips meeting on a vertex annihilate each other.
+    #[arg(long)]
+    pub annihilate: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+fn err(e: chips::GraphError) -> CliError {
+    CliError::new(e.to_string())
+}
+
+/// Reads the graph, solves it and prints the report for the chips.
+pub fn run(args: &ChipsArgs) -> CliResult {
+    let path = args.graph.display();
+    let size = std::fs::metadata(&args.graph)
+        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(CliError::new(format!(
+            "the graph file '{path}' has {size} bytes; reading it would take about {} GiB of memory \
+             (the limit is a file of {} GiB)",
+            size.saturating_mul(BYTES_OF_MEMORY_PER_BYTE) >> 30,
+            MAX_FILE_BYTES >> 30
+        )));
+    }
+    let bytes = std::fs::read(&args.graph)
+        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        CliError::new(format!(
+            "the graph file '{path}' is not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    let graph = Graph::parse(&text)
+        .map_err(|e| CliError::new(format!("in the graph file '{path}': {e}")))?;
+    let chip_ids = graph.vertices(&args.chips).map_err(err)?;
+    let values = graph.grundy_values().map_err(err)?;
+    let variant = if args.annihilate {
+        Variant::Annihilate
+    } else {
+        Variant::Coexist
+    };
+    let analysis = chips::analyze(&graph, &values, &chip_ids, variant).map_err(err)?;
+    let show = |c: &Vec<u32>| {
+        let names: Vec<&str> = c.iter().map(|&v| graph.name(v)).collect();
+        let text = if names.is_empty() {
+            "(no chips)".to_string()
+        } else {
+            names.join(" ")
+        };
+        (Value::from(names), text)
+    };
+    let mut report = Report::from_analysis("chips", &chip_ids, &analysis, show);
+    report
+        .extra
+        .insert("vertices".into(), Value::from(graph.vertex_count()));
+    report
+        .extra
+        .insert("edges".into(), Value::from(graph.edge_count()));
+    report.extra.insert(
+        "chip_values".into(),
+        Value::from(
+            chip_ids
+                .iter()
+                .map(|&c| values[c as usize])
+                .collect::<Vec<u64>>(),
+        ),
+    );
+    report
+        .extra
+        .insert("annihilate".into(), Value::from(args.annihilate));
+    if args.output.explain {
+        report.explanation =
+            Some(chips::explain(&graph, &values, &chip_ids, variant).map_err(err)?);
+    }
+    report.print(&args.output)
+}

@@ -1,0 +1,147 @@
+//! `grundy heap`: positions of any heap game, or of a board written in the
+//! game's own notation.
+
+use clap::Args;
+use grundy::game::Convention;
+use grundy::games::heap;
+use grundy::games::strips::{self, Board, StripGame};
+use grundy::heap::notation::HeapRule;
+use serde_json::Value;
+
+use crate::error::{CliError, CliResult};
+use crate::report::{parse_u64, OutputArgs, Report};
+
+/// A heap game position: value, outcome and every winning move in words.
+#[derive(Args, Debug)]
+pub struct HeapArgs {
+    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, allbut:1,2,
+    /// take:2..5, ranges:FILE or a name (see `grundy rules --list`).
+    #[arg(value_name = "RULE")]
+    pub rule: String,
+    /// Heap sizes, as the game counts them (a triomino heap is a 2 x n board).
+    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
+    pub heaps: Vec<String>,
+    /// A board in the game's notation instead of heaps: a crosses
+    /// (dawson-chess) or treblecross strip like X..X....., a last-to-toggle
+    /// array like 1101110, a triomino board as 'top/bottom' rows of . and #.
+    #[arg(long, value_name = "BOARD", conflicts_with = "heaps")]
+    pub board: Option<String>,
+    /// Misère play: whoever makes the last move loses (decided by search).
+    #[arg(long)]
+    pub misere: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Reads a rule; `ranges:FILE` reads the file (`ranges:1..1,1..2` inline
+/// also works).
+pub fn parse_rule(text: &str) -> CliResult<HeapRule> {
+    let t = text.trim();
+    if t.len() >= 7 && t[..7].eq_ignore_ascii_case("ranges:") {
+        let body = &t[7..];
+        let path = std::path::Path::new(body);
+        if !body.contains("..") || path.exists() {
+            let content = std::fs::read_to_string(path)
+                .map_err(|e| CliError::new(format!("cannot read ranges file '{body}': {e}")))?;
+            return HeapRule::parse_ranges(&content)
+                .map_err(|e| CliError::new(format!("ranges file '{body}': {e}")));
+        }
+    }
+    t.parse()
+        .map_err(|e| CliError::new(format!("rule '{text}': {e}")))
+}
+
+/// Analyses the position and prints the report.
+pub fn run(args: &HeapArgs) -> CliResult {
+    let rule = parse_rule(&args.rule)?;
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let strip = StripGame::for_rule(&rule);
+    if let Some(text) = &args.board {
+        let game = strip.ok_or_else(|| {
+            CliError::new(format!(
+                "--board works with crosses (dawson-chess), treblecross, last-to-toggle and triomino, not '{rule}'"
+            ))
+        })?;
+        let board = Board::parse(game, text).map_err(|e| CliError::new(format!("board: {e}")))?;
+        return board_report(&rule, &board, convention, &args.output);
+    }
+    if args.heaps.is_empty() {
+        return Err(CliError::new("no heaps given (or use --board)"));
+    }
+    let mut heaps = Vec::with_capacity(args.heaps.len());
+    for t in &args.heaps {
+        let n = parse_u64(t, "heap")?;
+        let base = rule.base_heap(n).ok_or_else(|| {
+            CliError::new(format!(
+                "heap {n} is too large: heaps are counted in 32 bits (at most {})",
+                u32::MAX / rule.scale()
+            ))
+        })?;
+        heaps.push(base);
+    }
+    if strip == Some(StripGame::Triomino) {
+        // Boards side by side, each pair separated by a covered column.
+        let cols: Vec<String> = heaps.iter().map(|&h| ".".repeat(h as usize / 2)).collect();
+        let row = cols.join("#");
+        let board = Board::parse(StripGame::Triomino, &format!("{row}/{row}"))
+            .map_err(|e| CliError::new(format!("board: {e}")))?;
+        return board_report(&rule, &board, convention, &args.output);
+    }
+    let analysis =
+        heap::analyze(&rule, &heaps, convention).map_err(|e| CliError::new(e.to_string()))?;
+    let show = |h: &Vec<u32>| {
+        let text = h.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        (Value::from(h.clone()), text)
+    };
+    let mut report = Report::from_analysis(&rule.to_string(), &heaps, &analysis, show);
+    report
+        .extra
+        .insert("rule".into(), Value::from(rule.base().to_string()));
+    if convention == Convention::Normal {
+        let g = heap::values_for(&rule, &heaps).map_err(|e| CliError::new(e.to_string()))?;
+        let vals: Vec<u32> = heaps.iter().map(|&h| g[h as usize]).collect();
+        report.extra.insert("heap_values".into(), Value::from(vals));
+    }
+    if args.output.explain {
+        let e =
+            heap::explain(&rule, &heaps, &analysis).map_err(|e| CliError::new(e.to_string()))?;
+        report.explanation = Some(e);
+    }
+    report.print(&args.output)
+}
+
+fn board_report(
+    rule: &HeapRule,
+    board: &Board,
+    convention: Convention,
+    output: &OutputArgs,
+) -> CliResult {
+    let analysis = strips::analyze(board, convention).map_err(|e| CliError::new(e.to_string()))?;
+    let show = |b: &Board| (Value::from(b.to_string()), b.to_string());
+    let mut report = Report::from_analysis(&rule.to_string(), board, &analysis, show);
+    let heaps = board.heaps();
+    report.extra.insert(
+        "heaps".into(),
+        heaps.clone().map_or(Value::Null, Value::from),
+    );
+    if output.explain {
+        let text = match &heaps {
+            Some(h) => format!(
+                "The board is the sum of heaps {} of the game {} (one heap per run of playable cells). {}",
+                h.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
+                board.game.rule(),
+                match analysis.value {
+                    Some(v) => format!("Their Grundy values XOR to {}.", v.0),
+                    None => "In misère play the heaps were searched exactly.".to_string(),
+                }
+            ),
+            None => "Two X's stand at most two cells apart: the player to move completes three in a row and wins.".to_string(),
+        };
+        report.explanation = Some(text);
+    }
+    report.print(output)
+}

@@ -1,0 +1,376 @@
+//! Positions of heap games under any [`HeapRule`]: the Grundy value, the
+//! outcome and every winning move in words, in normal play by the
+//! Sprague–Grundy theorem and in misère play by exact search.
+//!
+//! Heaps here are underlying heaps ([`HeapRule::base_heap`] converts a named
+//! game's count, such as a triomino board's columns, into tokens).
+//!
+//! ```
+//! use grundy::game::{Convention, Outcome};
+//! use grundy::games::heap;
+//! let kayles = "kayles".parse().unwrap();
+//! let a = heap::analyze(&kayles, &[5, 7], Convention::Normal).unwrap();
+//! assert_eq!(a.value.unwrap().0, 4 ^ 2);
+//! assert_eq!(a.outcome, Outcome::N);
+//! for w in &a.winning_moves {
+//!     let after = heap::analyze(&kayles, &w.to, Convention::Normal).unwrap();
+//!     assert_eq!(after.outcome, Outcome::P);
+//! }
+//! // Misère: from a row of 2 pins, knock down one and leave the last to the opponent.
+//! let m = heap::analyze(&kayles, &[2], Convention::Misere).unwrap();
+//! assert_eq!(m.winning_moves[0].to, vec![1]);
+//! assert_eq!(m.winning_moves[0].mv.to_string(), "take 1 from the heap of 2, leaving 1");
+//! ```
+
+use std::fmt::{self, Display, Write};
+
+use crate::game::{Analysis, Convention, Game, Outcome, WinningMove};
+use crate::heap::naive::NaiveEngine;
+use crate::heap::notation::{HeapRule, RuleKind};
+use crate::nimber::Nimber;
+use crate::solve::{SolveError, SumSolver};
+
+/// A heap rule as a [`Game`] on one heap, for the generic solvers.
+#[derive(Clone, Copy, Debug)]
+pub struct HeapGame<'r> {
+    /// The rule (its scale is ignored: heaps are underlying tokens).
+    pub rule: &'r HeapRule,
+}
+
+impl Game for HeapGame<'_> {
+    type Position = u32;
+    fn options(&self, &n: &u32) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        self.rule
+            .for_each_move(n, |_, parts| out.push(parts.to_vec()));
+        out
+    }
+}
+
+/// A move on one heap: take `take` tokens from heap `heap` (0-based) of
+/// `from` tokens and leave `parts`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HeapMove {
+    /// 0-based index of the heap moved in.
+    pub heap: usize,
+    /// Its size before the move.
+    pub from: u32,
+    /// Tokens removed (0 for a pure split).
+    pub take: u32,
+    /// The non-empty heaps left in its place.
+    pub parts: Vec<u32>,
+}
+
+fn and_list(parts: &[u32]) -> String {
+    let s: Vec<String> = parts.iter().map(u32::to_string).collect();
+    match s.len() {
+        0 => String::new(),
+        1 => s[0].clone(),
+        n => format!("{} and {}", s[..n - 1].join(", "), s[n - 1]),
+    }
+}
+
+impl Display for HeapMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (k, n) = (self.take, self.from);
+        match (k, self.parts.len()) {
+            (0, _) => write!(f, "split the heap of {n} into {}", and_list(&self.parts)),
+            (_, 0) => write!(f, "take all {n} from the heap of {n}"),
+            (_, 1) => write!(
+                f,
+                "take {k} from the heap of {n}, leaving {}",
+                self.parts[0]
+            ),
+            _ => write!(
+                f,
+                "take {k} from the heap of {n} and split the rest into {}",
+                and_list(&self.parts)
+            ),
+        }
+    }
+}
+
+/// Why a position was not analysed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HeapError {
+    /// A heap is too large for the rule's engine.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The misère search failed.
+    #[error("misère search: {0}")]
+    Search(#[from] SolveError),
+}
+
+/// The largest heap analysed in normal play: the values up to it are
+/// computed by the reference engine, which for three-heap codes costs
+/// O(n^2) options per heap.
+pub fn max_normal_heap(rule: &HeapRule) -> u32 {
+    match (rule.max_parts(), rule.kind()) {
+        (3, _) => 3_000,
+        (_, RuleKind::Ranges(r)) => r.len() as u32,
+        _ => 2_000_000,
+    }
+}
+
+/// The most positions the misère search may store.
+pub const MISERE_LIMIT: usize = 1_000_000;
+
+/// An upper bound on the positions a misère search from `heaps` can meet:
+/// for rules that split, the multisets of heaps with at most the total
+/// number of tokens (sum of the partition numbers); otherwise the product
+/// of `h + 1` over the heaps.
+///
+/// ```
+/// use grundy::games::heap::misere_positions_bound;
+/// let kayles = "kayles".parse().unwrap();
+/// assert_eq!(misere_positions_bound(&kayles, &[2, 2]), 1.0 + 1.0 + 2.0 + 3.0 + 5.0);
+/// let sub = "sub:1,2".parse().unwrap();
+/// assert_eq!(misere_positions_bound(&sub, &[3, 4]), 20.0);
+/// ```
+pub fn misere_positions_bound(rule: &HeapRule, heaps: &[u32]) -> f64 {
+    if rule.max_parts() >= 2 {
+        let total: u64 = heaps.iter().map(|&h| h as u64).sum();
+        if total > 5_000 {
+            return f64::INFINITY;
+        }
+        // p(m) by the usual dynamic programme over part sizes.
+        let t = total as usize;
+        let mut p = vec![0f64; t + 1];
+        p[0] = 1.0;
+        for part in 1..=t {
+            for m in part..=t {
+                p[m] += p[m - part];
+            }
+        }
+        p.iter().sum()
+    } else {
+        heaps.iter().map(|&h| h as f64 + 1.0).product()
+    }
+}
+
+/// Every move from the sum of `heaps`, with the heaps it leaves (the parts
+/// stand where the heap stood).
+pub fn moves(rule: &HeapRule, heaps: &[u32]) -> Vec<(HeapMove, Vec<u32>)> {
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        rule.for_each_move(h, |take, parts| {
+            let mut to = heaps[..i].to_vec();
+            to.extend_from_slice(parts);
+            to.extend_from_slice(&heaps[i + 1..]);
+            out.push((
+                HeapMove {
+                    heap: i,
+                    from: h,
+                    take,
+                    parts: parts.to_vec(),
+                },
+                to,
+            ));
+        });
+    }
+    out
+}
+
+/// G(0..=max heap) for a position, refusing heaps past [`max_normal_heap`].
+pub fn values_for(rule: &HeapRule, heaps: &[u32]) -> Result<Vec<u32>, HeapError> {
+    let top = heaps.iter().copied().max().unwrap_or(0);
+    let limit = max_normal_heap(rule);
+    if top > limit {
+        let why = match rule.kind() {
+            RuleKind::Ranges(_) => format!("the ranges define heaps up to {limit} only"),
+            _ => format!(
+                "heaps above {limit} are too large for this rule (its values are computed by trying every move)"
+            ),
+        };
+        return Err(HeapError::TooLarge(format!("heap {top}: {why}")));
+    }
+    let mut e = NaiveEngine::new(rule);
+    e.extend_to(top);
+    Ok(e.into_values())
+}
+
+/// Value (normal play), outcome and every winning move of the sum of
+/// `heaps` (underlying tokens).
+pub fn analyze(
+    rule: &HeapRule,
+    heaps: &[u32],
+    convention: Convention,
+) -> Result<Analysis<HeapMove, Vec<u32>>, HeapError> {
+    analyze_limited(rule, heaps, convention, MISERE_LIMIT)
+}
+
+/// [`analyze`] with a bound on the positions the misère search may store.
+pub fn analyze_limited(
+    rule: &HeapRule,
+    heaps: &[u32],
+    convention: Convention,
+    misere_limit: usize,
+) -> Result<Analysis<HeapMove, Vec<u32>>, HeapError> {
+    match convention {
+        Convention::Normal => {
+            let g = values_for(rule, heaps)?;
+            let value_of = |hs: &[u32]| hs.iter().fold(0, |a, &h| a ^ g[h as usize]);
+            let total = value_of(heaps);
+            let winning_moves = if total == 0 {
+                Vec::new()
+            } else {
+                moves(rule, heaps)
+                    .into_iter()
+                    .filter(|(_, to)| value_of(to) == 0)
+                    .map(|(mv, to)| WinningMove { mv, to })
+                    .collect()
+            };
+            let value = Nimber(total as u64);
+            Ok(Analysis {
+                convention,
+                value: Some(value),
+                outcome: Outcome::from_value(value),
+                winning_moves,
+            })
+        }
+        Convention::Misere => {
+            if let RuleKind::Ranges(r) = rule.kind() {
+                if let Some(&h) = heaps.iter().find(|&&h| h as usize > r.len()) {
+                    return Err(HeapError::TooLarge(format!(
+                        "heap {h}: the ranges define heaps up to {} only",
+                        r.len()
+                    )));
+                }
+            }
+            let bound = misere_positions_bound(rule, heaps);
+            if bound > misere_limit as f64 {
+                return Err(HeapError::TooLarge(format!(
+                    "misère play is decided by searching every reachable position, and from here \
+                     that can be up to {bound:.3e} positions, more than the {misere_limit} searched; \
+                     try smaller heaps"
+                )));
+            }
+            let game = HeapGame { rule };
+            let mut s = SumSolver::new(&game, Convention::Misere).with_limit(misere_limit);
+            let outcome = s.outcome(heaps)?;
+            let mut winning_moves = Vec::new();
+            if outcome == Outcome::N {
+                for (mv, to) in moves(rule, heaps) {
+                    if s.outcome(&to)? == Outcome::P {
+                        winning_moves.push(WinningMove { mv, to });
+                    }
+                }
+            }
+            Ok(Analysis {
+                convention,
+                value: None,
+                outcome,
+                winning_moves,
+            })
+        }
+    }
+}
+
+/// Why the answer is right: each heap's Grundy value, their nim-sum, and
+/// what the first winning move does to it (normal play); in misère play,
+/// how the answer was found.
+pub fn explain(
+    rule: &HeapRule,
+    heaps: &[u32],
+    analysis: &Analysis<HeapMove, Vec<u32>>,
+) -> Result<String, HeapError> {
+    let mut out = String::new();
+    out.push_str("The rule:\n");
+    for line in rule.describe().lines() {
+        let _ = writeln!(out, "  {line}");
+    }
+    if analysis.convention == Convention::Misere {
+        let _ = writeln!(
+            out,
+            "Misère play: the heaps' Grundy values do not add, so every position reachable from {} \
+             was searched (positions that are the same multiset of heaps share one answer).",
+            heaps.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+        );
+        let _ = writeln!(
+            out,
+            "Outcome {}: {}.",
+            analysis.outcome,
+            analysis.outcome.describe()
+        );
+        return Ok(out);
+    }
+    let g = values_for(rule, heaps)?;
+    let _ = writeln!(
+        out,
+        "Each heap is a game of its own; its Grundy value G(n) is the mex of the values of its options, \
+         and the value of a sum is the nim-sum (XOR) of the values:"
+    );
+    let mut total = 0;
+    for &h in heaps {
+        let _ = writeln!(out, "  G({h}) = {}", g[h as usize]);
+        total ^= g[h as usize];
+    }
+    let _ = writeln!(out, "  XOR = {total}");
+    if total == 0 {
+        let _ = writeln!(
+            out,
+            "The nim-sum is 0: a P-position. Every move changes one heap's value, so it leaves a non-zero nim-sum."
+        );
+    } else if let Some(w) = analysis.winning_moves.first() {
+        let from = g[w.mv.from as usize];
+        let parts: Vec<String> =
+            w.mv.parts
+                .iter()
+                .map(|&p| format!("G({p}) = {}", g[p as usize]))
+                .collect();
+        let left = w.mv.parts.iter().fold(0, |a, &p| a ^ g[p as usize]);
+        let _ = writeln!(
+            out,
+            "The nim-sum is {total}, not 0: an N-position. To win, replace a heap of value v by options worth v XOR {total}. \
+             Here: {} turns G({}) = {from} into {} (value {left} = {from} XOR {total}), and the nim-sum becomes 0.",
+            w.mv,
+            w.mv.from,
+            if parts.is_empty() { "nothing".to_string() } else { parts.join(" + ") }
+        );
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words() {
+        let mv = |take, from, parts: &[u32]| {
+            HeapMove {
+                heap: 0,
+                from,
+                take,
+                parts: parts.to_vec(),
+            }
+            .to_string()
+        };
+        assert_eq!(
+            mv(2, 12, &[3, 7]),
+            "take 2 from the heap of 12 and split the rest into 3 and 7"
+        );
+        assert_eq!(mv(0, 12, &[5, 7]), "split the heap of 12 into 5 and 7");
+        assert_eq!(mv(1, 5, &[4]), "take 1 from the heap of 5, leaving 4");
+        assert_eq!(mv(5, 5, &[]), "take all 5 from the heap of 5");
+        assert_eq!(
+            mv(1, 8, &[1, 2, 4]),
+            "take 1 from the heap of 8 and split the rest into 1, 2 and 4"
+        );
+    }
+
+    #[test]
+    fn refuses_large_heaps() {
+        let hex: HeapRule = "0.8".parse().unwrap();
+        assert!(analyze(&hex, &[10_000], Convention::Normal).is_err());
+        let r: HeapRule = "ranges:1..1".parse().unwrap();
+        assert!(analyze(&r, &[2], Convention::Normal).is_err());
+        assert!(analyze(&r, &[2], Convention::Misere).is_err());
+        let k: HeapRule = "kayles".parse().unwrap();
+        assert!(matches!(
+            analyze_limited(&k, &[40, 40, 40], Convention::Misere, 500),
+            Err(HeapError::TooLarge(_))
+        ));
+        assert!(analyze(&k, &[200, 200, 200, 200], Convention::Misere).is_err());
+    }
+}

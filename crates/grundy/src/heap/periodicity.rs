@@ -1,0 +1,345 @@
+//! Periodicity of Grundy sequences: preperiod, period, saltus, and whether
+//! a periodicity theorem proves that the pattern goes on forever.
+//!
+//! **Detection** is linear in the length of the sequence. The prefix
+//! function (KMP failure function) of the reversed sequence gives, for every
+//! suffix, its least period; the preperiod is the start of the longest suffix
+//! that holds at least two whole periods. No candidate period is tried one by
+//! one.
+//!
+//! **Proof.** The Octal Periodicity Theorem (Guy and Smith, 1956; Winning
+//! Ways, ch. 4; Siegel, *Combinatorial Game Theory*, ch. IV): for a
+//! take-and-break code whose moves remove at most `t` tokens and leave at
+//! most two heaps, if `G(n + p) = G(n)` for all `n0 <= n < 2 n0 + p + t`
+//! then `G(n + p) = G(n)` for all `n >= n0`. The proof pairs an option
+//! `a + b` of `n + p` (with `b >= a`) with the option `a + (b - p)` of `n`,
+//! which needs `b - p >= n0` and `b - p >= 1` (a part may not be empty), so
+//! `n0` is replaced by `max(n0, 1)` in the bound. When a move may leave `k`
+//! heaps, the largest part is only at least a `k`-th of the rest and the
+//! same argument needs `n < k n0 + (k - 1) p + t`; for hexadecimal codes
+//! (three heaps) that is `3 n0 + 2p + t`. A code that never splits is a
+//! subtraction game (plus exact removals of the whole heap, which only
+//! matter for `n <= t`): a repeated window `n0 <= n < max(n0, 1) + t`
+//! suffices. A subtraction set `S` needs one repeated window of length
+//! `max(S)`. Codes with `!` (unequal parts) are not covered by the theorem
+//! (the pairing can make parts equal), nor are rules with unbounded
+//! removal: for them a repetition is only *observed*.
+//!
+//! **Arithmetic periodicity** `G(n + p) = G(n) + s` (saltus `s`) is found the
+//! same way on the first differences of the sequence, and is reported as
+//! observed.
+//!
+//! ```
+//! use grundy::heap::periodicity::{analyze, Status, Window};
+//! // take-1-3: G(n) = n mod 4, proven by one window of length 3.
+//! let g: Vec<u32> = (0..40).map(|n| n % 4).collect();
+//! let p = analyze(&g, Window::Subtraction { max: 3 }, false);
+//! assert_eq!(p.status, Status::Proven);
+//! assert_eq!((p.preperiod, p.period, p.saltus), (Some(0), Some(4), Some(0)));
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::notation::{HeapRule, RuleKind};
+
+/// How far the periodicity has been established.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A periodicity theorem's window has been checked: periodic forever.
+    Proven,
+    /// The values repeat, but no theorem's window has been reached.
+    Observed,
+    /// No repetition worth reporting.
+    None,
+}
+
+/// What the sequence does, as far as it was computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Periodicity {
+    /// Proven, observed or none.
+    pub status: Status,
+    /// First index of the periodic part (`None` when none).
+    pub preperiod: Option<u64>,
+    /// The period (`None` when none).
+    pub period: Option<u64>,
+    /// `G(n + period) - G(n)` in the periodic part: 0 for plain periodicity.
+    pub saltus: Option<i64>,
+    /// How many values (from G(0)) the proof needs; `None` when no
+    /// theorem applies.
+    pub values_for_proof: Option<u64>,
+}
+
+impl Periodicity {
+    const NONE: Periodicity = Periodicity {
+        status: Status::None,
+        preperiod: None,
+        period: None,
+        saltus: None,
+        values_for_proof: None,
+    };
+}
+
+/// Which periodicity theorem applies to a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Window {
+    /// A take-and-break code removing at most `max_removal` tokens and
+    /// leaving at most `parts` heaps, without `!`.
+    Octal {
+        /// The largest number of tokens a move removes (t).
+        max_removal: u64,
+        /// The most heaps a move leaves (1, 2 or 3).
+        parts: u64,
+    },
+    /// A finite subtraction set with largest element `max`.
+    Subtraction {
+        /// The largest number of tokens a move takes.
+        max: u64,
+    },
+    /// No theorem: repetitions can only be observed.
+    Unknown,
+}
+
+impl Window {
+    /// The theorem that applies to `rule` as the user counts its heaps.
+    pub fn for_rule(rule: &HeapRule) -> Window {
+        if rule.scale() != 1 {
+            return Window::Unknown;
+        }
+        match rule.kind() {
+            RuleKind::Code(code) => {
+                if code.digits.iter().any(|d| d.unequal) {
+                    return Window::Unknown;
+                }
+                match code.max_removal() {
+                    Some(t) => Window::Octal {
+                        max_removal: t as u64,
+                        parts: rule.max_parts() as u64,
+                    },
+                    None => Window::Unknown,
+                }
+            }
+            RuleKind::Subtract(s) => Window::Subtraction {
+                max: *s.last().expect("a non-empty set") as u64,
+            },
+            RuleKind::Take { max, .. } => Window::Subtraction { max: *max as u64 },
+            RuleKind::AllBut(_) | RuleKind::Ranges(_) => Window::Unknown,
+        }
+    }
+
+    /// The end (exclusive) of the range of `n` on which `G(n + p) = G(n)`
+    /// must be checked, for preperiod `n0` and period `p`.
+    pub fn end(self, n0: u64, p: u64) -> Option<u64> {
+        let n1 = n0.max(1);
+        match self {
+            Window::Octal { max_removal, parts } if parts >= 2 => {
+                Some(parts * n1 + (parts - 1) * p + max_removal)
+            }
+            Window::Octal { max_removal, .. } => Some((n1 + max_removal).max(n0 + 1)),
+            Window::Subtraction { max } => Some(n0 + max.max(1)),
+            Window::Unknown => None,
+        }
+    }
+
+    /// Whether saltus (arithmetic periodicity) is worth looking for: rules
+    /// whose moves can take arbitrarily many tokens.
+    pub fn arithmetic_possible(rule: &HeapRule) -> bool {
+        rule.max_removal().is_none()
+            || matches!(rule.kind(), RuleKind::Code(c) if c.repeat_from.is_some())
+    }
+}
+
+/// The least period of every suffix: `per[l]` for the suffix of length `l`
+/// (`per[0]` unused), from the prefix function of the reversed sequence.
+fn suffix_periods<T: PartialEq>(s: &[T]) -> Vec<usize> {
+    let m = s.len();
+    let at = |i: usize| &s[m - 1 - i];
+    let mut pi = vec![0usize; m];
+    for i in 1..m {
+        let mut k = pi[i - 1];
+        while k > 0 && at(i) != at(k) {
+            k = pi[k - 1];
+        }
+        if at(i) == at(k) {
+            k += 1;
+        }
+        pi[i] = k;
+    }
+    let mut per = vec![0usize; m + 1];
+    for l in 1..=m {
+        per[l] = l - pi[l - 1];
+    }
+    per
+}
+
+/// The longest suffix holding at least two whole periods: `(start, period)`.
+fn tail_period<T: PartialEq>(s: &[T]) -> Option<(usize, usize)> {
+    tail_period_from(&suffix_periods(s), s.len())
+}
+
+fn tail_period_from(per: &[usize], len: usize) -> Option<(usize, usize)> {
+    (2..=len)
+        .rev()
+        .find(|&l| l >= 2 * per[l])
+        .map(|l| (len - l, per[l]))
+}
+
+/// Whether a repetition found at `start` with period `p` is worth calling
+/// observed: two whole periods, over at least a quarter of the sequence (a
+/// short pattern at the very end of a long irregular sequence is chance).
+fn convincing(len: usize, start: usize, p: usize) -> bool {
+    let l = len - start;
+    l >= 2 * p && 4 * l >= len
+}
+
+/// Periodicity of `values` = G(0), G(1), ... under the theorem `window`;
+/// with `arithmetic`, a saltus is looked for when plain periodicity is not
+/// found.
+///
+/// ```
+/// use grundy::heap::periodicity::{analyze, Status, Window};
+/// // Lasker's Nim: G(n + 4) = G(n) + 4 from n = 1.
+/// let g = [0u32, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11, 13, 14, 16, 15];
+/// let p = analyze(&g, Window::Unknown, true);
+/// assert_eq!(p.status, Status::Observed);
+/// assert_eq!((p.preperiod, p.period, p.saltus), (Some(1), Some(4), Some(4)));
+/// ```
+pub fn analyze(values: &[u32], window: Window, arithmetic: bool) -> Periodicity {
+    let len = values.len();
+    let per = suffix_periods(values);
+    let found = |status, n0: usize, p: usize| Periodicity {
+        status,
+        preperiod: Some(n0 as u64),
+        period: Some(p as u64),
+        saltus: Some(0),
+        values_for_proof: window.end(n0 as u64, p as u64).map(|e| e + p as u64),
+    };
+    let proves = |n0: usize, p: usize| {
+        window
+            .end(n0 as u64, p as u64)
+            .is_some_and(|e| len as u64 >= e + p as u64)
+    };
+    let tail = tail_period_from(&per, len);
+    if let Some((n0, p)) = tail {
+        if proves(n0, p) {
+            return found(Status::Proven, n0, p);
+        }
+    }
+    // A theorem may prove a repetition shorter than two whole periods (a
+    // subtraction game needs only one window of max(S) values): take the
+    // least proven period, then the least preperiod.
+    if window != Window::Unknown {
+        let best = (1..=len)
+            .map(|l| (per[l], len - l))
+            .filter(|&(p, n0)| proves(n0, p))
+            .min();
+        if let Some((p, n0)) = best {
+            return found(Status::Proven, n0, p);
+        }
+    }
+    if let Some((n0, p)) = tail {
+        if convincing(len, n0, p) {
+            return found(Status::Observed, n0, p);
+        }
+    }
+    if arithmetic && len >= 2 {
+        let diffs: Vec<i64> = values
+            .windows(2)
+            .map(|w| w[1] as i64 - w[0] as i64)
+            .collect();
+        if let Some((n0, p)) = tail_period(&diffs) {
+            let saltus: i64 = diffs[n0..n0 + p].iter().sum();
+            if saltus != 0 && convincing(diffs.len(), n0, p) {
+                return Periodicity {
+                    status: Status::Observed,
+                    preperiod: Some(n0 as u64),
+                    period: Some(p as u64),
+                    saltus: Some(saltus),
+                    values_for_proof: None,
+                };
+            }
+        }
+    }
+    Periodicity::NONE
+}
+
+/// Periodicity of a rule's sequence, with the theorem that fits the rule.
+pub fn analyze_rule(rule: &HeapRule, values: &[u32]) -> Periodicity {
+    analyze(
+        values,
+        Window::for_rule(rule),
+        Window::arithmetic_possible(rule),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive_tail(s: &[u32]) -> Option<(usize, usize)> {
+        // Longest suffix with two whole periods, by trying everything.
+        for start in 0..s.len() {
+            let l = s.len() - start;
+            for p in 1..=l / 2 {
+                if (start..s.len() - p).all(|i| s[i] == s[i + p]) {
+                    return Some((start, p));
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn prefix_function_agrees_with_brute_force() {
+        let mut x: u64 = 12345;
+        for _ in 0..300 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let len = (x >> 33) as usize % 40;
+            let alphabet = 1 + (x >> 20) as u32 % 3;
+            let s: Vec<u32> = (0..len)
+                .map(|i| {
+                    let y = x.wrapping_mul(i as u64 + 7).rotate_left(i as u32 % 61);
+                    (y >> 40) as u32 % alphabet
+                })
+                .collect();
+            assert_eq!(tail_period(&s), naive_tail(&s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn windows() {
+        let kayles = Window::Octal {
+            max_removal: 2,
+            parts: 2,
+        };
+        assert_eq!(kayles.end(71, 12), Some(156));
+        assert_eq!(kayles.end(0, 12), Some(16));
+        let hex = Window::Octal {
+            max_removal: 1,
+            parts: 3,
+        };
+        assert_eq!(hex.end(5, 4), Some(24));
+        assert_eq!(Window::Subtraction { max: 4 }.end(3, 7), Some(7));
+        assert_eq!(Window::Unknown.end(0, 1), None);
+        let none = analyze(&[0, 1, 2, 3, 4, 5], Window::Unknown, false);
+        assert_eq!(none.status, Status::None);
+        assert_eq!(analyze(&[], Window::Unknown, true).status, Status::None);
+    }
+
+    #[test]
+    fn proven_needs_the_whole_window() {
+        // take-1-3 values up to the window's end exactly.
+        let g: Vec<u32> = (0..7).map(|n| n % 4).collect();
+        assert_eq!(
+            analyze(&g, Window::Subtraction { max: 3 }, false).status,
+            Status::Proven
+        );
+        let short: Vec<u32> = (0..6).map(|n| n % 4).collect();
+        assert_ne!(
+            analyze(&short, Window::Subtraction { max: 3 }, false).status,
+            Status::Proven
+        );
+    }
+}

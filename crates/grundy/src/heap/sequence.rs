@@ -1,0 +1,227 @@
+//! The one entry point for Grundy sequences: G(0..=n) of any heap rule,
+//! whatever engine computes it.
+//!
+//! Values are `u32`. A named game's heap is counted the way its players
+//! count (a `triomino` heap of n is a 2 x n board), so its sequence is the
+//! underlying sequence read at multiples of the scale.
+//!
+//! ```
+//! use grundy::heap::sequence::{compute, Options};
+//! let rule = "0.77".parse().unwrap();
+//! let g = compute(&rule, 12, &Options::default()).unwrap();
+//! assert_eq!(g, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+//! let t = compute(&"triomino".parse().unwrap(), 3, &Options::default()).unwrap();
+//! assert_eq!(t, [0, 0, 1, 2]); // 2 x 0, 2 x 1, 2 x 2 and 2 x 3 boards
+//! ```
+
+use super::naive::NaiveEngine;
+use super::notation::{HeapRule, RuleKind};
+use super::periodicity::{analyze_rule, Status};
+use super::rc::RcEngine;
+
+/// Which engine computes the sequence.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// The rare/common engine when it applies (finite codes leaving at most
+    /// two heaps), else the naive one.
+    #[default]
+    Auto,
+    /// The mex over every option ([`NaiveEngine`]): O(n) options per heap
+    /// for octal codes, O(n^2) for three-heap codes.
+    Naive,
+    /// The rare/common engine ([`crate::heap::rc`]); codes it cannot run
+    /// fall back to the naive engine.
+    Rc,
+}
+
+/// The engine behind [`compute`].
+enum Engine {
+    Naive(NaiveEngine),
+    Rc(Box<RcEngine<u32>>),
+}
+
+impl Engine {
+    fn new(rule: &HeapRule, method: Method) -> Engine {
+        if method != Method::Naive {
+            if let RuleKind::Code(code) = rule.kind() {
+                if let Ok(e) = RcEngine::new(code) {
+                    return Engine::Rc(Box::new(e));
+                }
+            }
+        }
+        Engine::Naive(NaiveEngine::new(rule))
+    }
+
+    fn extend_to(&mut self, n: u32) {
+        match self {
+            Engine::Naive(e) => e.extend_to(n),
+            Engine::Rc(e) => e
+                .extend_to(n as usize)
+                .expect("32-bit cells hold every value"),
+        }
+    }
+
+    fn values(&self) -> &[u32] {
+        match self {
+            Engine::Naive(e) => e.values(),
+            Engine::Rc(e) => e.cells(),
+        }
+    }
+
+    fn into_values(self) -> Vec<u32> {
+        match self {
+            Engine::Naive(e) => e.into_values(),
+            Engine::Rc(e) => e.into_cells(),
+        }
+    }
+}
+
+/// How to compute a sequence.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The engine.
+    pub method: Method,
+    /// Stop as soon as a periodicity theorem proves the period; the result
+    /// is then G(0..m) for the least `m` that carries the proof.
+    pub until_proven: bool,
+}
+
+/// Why a sequence was not computed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SequenceError {
+    /// The underlying heaps would not fit in `u32`.
+    #[error("heap {to} is too large: heaps are counted in 32 bits (at most {limit})")]
+    TooLarge {
+        /// The heap asked for.
+        to: u64,
+        /// The largest heap the rule allows.
+        limit: u64,
+    },
+    /// A per-size `ranges` rule does not define heaps that large.
+    #[error("the ranges define heaps 1 to {defined} only, not {to}")]
+    RangesTooShort {
+        /// The heap asked for.
+        to: u64,
+        /// The last heap the ranges define.
+        defined: u64,
+    },
+}
+
+/// The largest heap (as the user counts it) whose sequence can be asked for.
+pub fn max_heap(rule: &HeapRule) -> u64 {
+    (u32::MAX as u64 - 1) / rule.scale() as u64
+}
+
+/// Bytes the computation of G(0..=to) needs, for refusing up front what
+/// would not fit in memory: the values of the underlying heaps plus, for the
+/// caller, one copy of the result.
+pub fn memory_estimate(rule: &HeapRule, to: u64) -> u64 {
+    let base = to.saturating_mul(rule.scale() as u64).saturating_add(1);
+    base.saturating_mul(4)
+        .saturating_add(to.saturating_add(1).saturating_mul(4))
+}
+
+/// Checks that G(0..=to) can be asked for at all.
+pub fn check(rule: &HeapRule, to: u64) -> Result<(), SequenceError> {
+    let limit = max_heap(rule);
+    if to > limit {
+        return Err(SequenceError::TooLarge { to, limit });
+    }
+    if let RuleKind::Ranges(r) = rule.kind() {
+        if to > r.len() as u64 {
+            return Err(SequenceError::RangesTooShort {
+                to,
+                defined: r.len() as u64,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// G(0), ..., G(to) of `rule` (or fewer with `until_proven`).
+pub fn compute(rule: &HeapRule, to: u64, options: &Options) -> Result<Vec<u32>, SequenceError> {
+    check(rule, to)?;
+    let scale = rule.scale() as u64;
+    let mut engine = Engine::new(rule, options.method);
+    let read = |base: &[u32], upto: u64| -> Vec<u32> {
+        (0..=upto).map(|n| base[(n * scale) as usize]).collect()
+    };
+    if !options.until_proven {
+        engine.extend_to((to * scale) as u32);
+        return Ok(if scale == 1 {
+            engine.into_values()
+        } else {
+            read(engine.values(), to)
+        });
+    }
+    let mut upto = to.min(255);
+    loop {
+        engine.extend_to((upto * scale) as u32);
+        let values = read(engine.values(), upto);
+        let p = analyze_rule(rule, &values);
+        if p.status == Status::Proven {
+            let need = p.values_for_proof.expect("a proof has a window") as usize;
+            let mut shorter = values[..need.min(values.len())].to_vec();
+            if analyze_rule(rule, &shorter).status != Status::Proven {
+                shorter = values;
+            }
+            return Ok(shorter);
+        }
+        if upto == to {
+            return Ok(values);
+        }
+        upto = to.min(upto + upto / 4 + 64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn until_proven_stops_at_the_proof() {
+        let k: HeapRule = "kayles".parse().unwrap();
+        let opts = Options {
+            until_proven: true,
+            ..Options::default()
+        };
+        let g = compute(&k, 100_000, &opts).unwrap();
+        // Proof for period 12 from 71: n < 2*71 + 12 + 2 = 156, values to 167.
+        assert_eq!(g.len(), 168);
+        let full = compute(&k, 167, &Options::default()).unwrap();
+        assert_eq!(g, full);
+    }
+
+    #[test]
+    fn engines_agree() {
+        for code in ["0.6", "0.376", "4!.0", "0.8", "0.[3]", "triomino"] {
+            let r: HeapRule = code.parse().unwrap();
+            let by = |method| {
+                let o = Options {
+                    method,
+                    ..Options::default()
+                };
+                compute(&r, 700, &o).unwrap()
+            };
+            assert_eq!(by(Method::Naive), by(Method::Rc), "{code}");
+            assert_eq!(by(Method::Naive), by(Method::Auto), "{code}");
+        }
+    }
+
+    #[test]
+    fn refusals() {
+        let k: HeapRule = "kayles".parse().unwrap();
+        assert!(matches!(
+            compute(&k, 1 << 40, &Options::default()),
+            Err(SequenceError::TooLarge { .. })
+        ));
+        let t: HeapRule = "triomino".parse().unwrap();
+        assert_eq!(max_heap(&t), (u32::MAX as u64 - 1) / 2);
+        let r: HeapRule = "ranges:1..1,1..2".parse().unwrap();
+        assert!(matches!(
+            compute(&r, 3, &Options::default()),
+            Err(SequenceError::RangesTooShort { defined: 2, .. })
+        ));
+        assert!(memory_estimate(&k, 1000) >= 4004);
+    }
+}
