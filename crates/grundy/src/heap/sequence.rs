@@ -38,15 +38,40 @@ pub enum Method {
 enum Engine {
     Naive(NaiveEngine),
     Rc(Box<RcEngine<u32>>),
+    /// Per-size windows or large subtraction sets: computed in one go by
+    /// [`crate::heap::ranges`] or [`crate::heap::subtraction`], redone
+    /// when asked for more.
+    Whole(WholeKind, Vec<u32>),
 }
+
+/// A family computed in one go.
+enum WholeKind {
+    Ranges(Vec<usize>, Vec<usize>),
+    Subtract(Vec<usize>),
+}
+
+/// Subtraction sets from this many amounts up go to the bit-set engine.
+const LARGE_SET: usize = 64;
 
 impl Engine {
     fn new(rule: &HeapRule, method: Method) -> Engine {
         if method != Method::Naive {
-            if let RuleKind::Code(code) = rule.kind() {
-                if let Ok(e) = RcEngine::new(code) {
-                    return Engine::Rc(Box::new(e));
+            match rule.kind() {
+                RuleKind::Code(code) => {
+                    if let Ok(e) = RcEngine::new(code) {
+                        return Engine::Rc(Box::new(e));
+                    }
                 }
+                RuleKind::Ranges(r) if method == Method::Auto => {
+                    let lo = std::iter::once(0).chain(r.iter().map(|p| p.0 as usize));
+                    let hi = std::iter::once(0).chain(r.iter().map(|p| p.1 as usize));
+                    return Engine::Whole(WholeKind::Ranges(lo.collect(), hi.collect()), vec![0]);
+                }
+                RuleKind::Subtract(set) if method == Method::Auto && set.len() >= LARGE_SET => {
+                    let set = set.iter().map(|&s| s as usize).collect();
+                    return Engine::Whole(WholeKind::Subtract(set), vec![0]);
+                }
+                _ => {}
             }
         }
         Engine::Naive(NaiveEngine::new(rule))
@@ -58,6 +83,20 @@ impl Engine {
             Engine::Rc(e) => e
                 .extend_to(n as usize)
                 .expect("32-bit cells hold every value"),
+            Engine::Whole(kind, values) => {
+                let n = n as usize;
+                if n < values.len() {
+                    return;
+                }
+                *values = match kind {
+                    WholeKind::Ranges(lo, hi) => {
+                        crate::heap::ranges::sequence(&lo[..=n], &hi[..=n])
+                            .expect("windows checked by the rule parser")
+                    }
+                    WholeKind::Subtract(set) => crate::heap::subtraction::sequence(set, n)
+                        .expect("a positive set whose bit sets fit"),
+                };
+            }
         }
     }
 
@@ -65,6 +104,7 @@ impl Engine {
         match self {
             Engine::Naive(e) => e.values(),
             Engine::Rc(e) => e.cells(),
+            Engine::Whole(_, values) => values,
         }
     }
 
@@ -72,6 +112,7 @@ impl Engine {
         match self {
             Engine::Naive(e) => e.into_values(),
             Engine::Rc(e) => e.into_cells(),
+            Engine::Whole(_, values) => values,
         }
     }
 }
@@ -194,7 +235,15 @@ mod tests {
 
     #[test]
     fn engines_agree() {
-        for code in ["0.6", "0.376", "4!.0", "0.8", "0.[3]", "triomino"] {
+        let big: Vec<String> = (1..=80).map(|s| (s * 7 % 97 + 1).to_string()).collect();
+        let big = format!("sub:{}", big.join(","));
+        let windows: Vec<String> = (1..=700)
+            .map(|i| format!("{}..{}", (i + 1) / 2, i))
+            .collect();
+        let windows = format!("ranges:{}", windows.join(","));
+        for code in [
+            "0.6", "0.376", "4!.0", "0.8", "0.[3]", "triomino", &big, &windows,
+        ] {
             let r: HeapRule = code.parse().unwrap();
             let by = |method| {
                 let o = Options {
