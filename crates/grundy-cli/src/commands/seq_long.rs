@@ -282,8 +282,7 @@ pub fn run(args: &SeqArgs) -> CliResult {
         let stop = interrupted.load(Ordering::SeqCst);
         if let Some(path) = &args.checkpoint {
             if stop || last_save.elapsed() >= every {
-                let values: Vec<u32> = (0..=p.done).map(|x| (p.value)(x)).collect();
-                if let Err(e) = store::write(path, &rule_text, &values) {
+                if let Err(e) = store::write_with(path, &rule_text, p.done + 1, p.value) {
                     save_error = Some(CliError::new(format!("checkpoint: {e}")));
                     return false;
                 }
@@ -295,7 +294,9 @@ pub fn run(args: &SeqArgs) -> CliResult {
         }
         !stop
     };
-    let result = compute_with(&rule, to, &options, &start, &mut observe);
+    // A rule that may turn out periodic is computed as far as memory allows.
+    let reachable = (free / BYTES_PER_VALUE).saturating_sub(1).min(to);
+    let result = compute_with(&rule, reachable, &options, &start, &mut observe);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -311,9 +312,16 @@ pub fn run(args: &SeqArgs) -> CliResult {
         )));
     }
     if let Some(path) = &args.checkpoint {
-        let values: Vec<u32> = (0..=seq.computed()).map(|x| seq.values.get(x)).collect();
-        store::write(path, &rule_text, &values)
+        store::write_with(path, &rule_text, seq.computed() + 1, |x| seq.values.get(x))
             .map_err(|e| CliError::new(format!("checkpoint: {e}")))?;
+    }
+    if seq.period.is_none() && (seq.computed() as u64) < to && reachable < to {
+        return Err(CliError::new(format!(
+            "no period proven up to heap {}; heaps up to {to} need about {} MiB of memory, {} MiB are available",
+            seq.computed(),
+            bytes >> 20,
+            free >> 20
+        )));
     }
     if !args.until_proven && seq.period.is_none() && (seq.computed() as u64) < to {
         return Err(CliError::new("the sequence stopped short"));
@@ -331,8 +339,10 @@ pub fn run(args: &SeqArgs) -> CliResult {
     };
     let from = from.min(to);
     if let Some(out) = &args.out {
-        let values: Vec<u32> = (0..=to).map(|n| value(&seq, n)).collect();
-        store::write(out, &rule_text, &values).map_err(|e| CliError::new(e.to_string()))?;
+        let count = usize::try_from(to + 1)
+            .map_err(|_| CliError::new(format!("--out: {to} values are too many")))?;
+        store::write_with(out, &rule_text, count, |n| value(&seq, n as u64))
+            .map_err(|e| CliError::new(e.to_string()))?;
     }
     if args.json {
         print_json(&to_json(&seq, from, to, args))

@@ -130,11 +130,23 @@ pub fn temporary(path: &Path) -> PathBuf {
 /// Writes `G(0..values.len())` of `rule` atomically (temporary file, then
 /// rename). The width is 2 bytes when every value fits, else 4.
 pub fn write(path: &Path, rule: &str, values: &[u32]) -> Result<(), StoreError> {
-    let width: u8 = if values.iter().all(|&v| v <= u16::MAX as u32) {
-        2
-    } else {
-        4
-    };
+    write_with(path, rule, values.len(), |i| values[i])
+}
+
+/// [`write`] for `count` values given by `value(i)`, without holding them
+/// in a vector (two passes: width and checksum, then the values).
+pub fn write_with<F: Fn(usize) -> u32>(
+    path: &Path,
+    rule: &str,
+    count: usize,
+    value: F,
+) -> Result<(), StoreError> {
+    let wide = (0..count).any(|i| value(i) > u16::MAX as u32);
+    let width: u8 = if wide { 4 } else { 2 };
+    let mut f = Fletcher::default();
+    for i in 0..count {
+        f.push(value(i), wide);
+    }
     let tmp = temporary(path);
     let result = (|| -> std::io::Result<()> {
         let mut w = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
@@ -142,16 +154,14 @@ pub fn write(path: &Path, rule: &str, values: &[u32]) -> Result<(), StoreError> 
         w.write_all(&VERSION.to_le_bytes())?;
         w.write_all(&(rule.len() as u32).to_le_bytes())?;
         w.write_all(rule.as_bytes())?;
-        w.write_all(&(values.len() as u64).to_le_bytes())?;
+        w.write_all(&(count as u64).to_le_bytes())?;
         w.write_all(&[width])?;
-        w.write_all(&fletcher(values).to_le_bytes())?;
-        if width == 2 {
-            for &v in values {
-                w.write_all(&(v as u16).to_le_bytes())?;
-            }
-        } else {
-            for &v in values {
-                w.write_all(&v.to_le_bytes())?;
+        w.write_all(&f.value().to_le_bytes())?;
+        for i in 0..count {
+            if wide {
+                w.write_all(&value(i).to_le_bytes())?;
+            } else {
+                w.write_all(&(value(i) as u16).to_le_bytes())?;
             }
         }
         w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
