@@ -4,6 +4,7 @@
 
 mod commands;
 mod error;
+mod play;
 mod plot;
 mod report;
 
@@ -29,6 +30,16 @@ enum Command {
     Nim(commands::nim::NimArgs),
     /// Evaluate a nimber expression ('+' nim-sum, '*' nim product), or a batch of products.
     Nimber(commands::nimber::NimberArgs),
+    /// The 24-card game: value, outcome and winning cards of a position.
+    Cards(commands::cards::CardsArgs),
+    /// Play a game against the computer, with hints and explanations.
+    Play(commands::play::PlayArgs),
+    /// Heap games (octal codes, subtraction, named games): value, outcome, winning moves.
+    Heap(commands::heap::HeapArgs),
+    /// Grundy sequence G(0..N) of a heap rule with its periodicity.
+    Seq(commands::seq::SeqArgs),
+    /// The heap-rule notation: a rule in words, or every named game.
+    Rules(commands::rules::RulesArgs),
     /// Moore's Nim_k: reduce up to K heaps at once (--misere, --all).
     Moore(commands::moore::MooreArgs),
     /// Staircase Nim: coins per step, moved one step down; step 1 is the floor.
@@ -45,12 +56,6 @@ enum Command {
     Northcott(commands::northcott::NorthcottArgs),
     /// Chips on a directed acyclic graph read from a file (--annihilate).
     Chips(commands::chips::ChipsArgs),
-    /// Heap games (octal codes, subtraction, named games): value, outcome, winning moves.
-    Heap(commands::heap::HeapArgs),
-    /// Grundy sequence G(0..N) of a heap rule with its periodicity.
-    Seq(commands::seq::SeqArgs),
-    /// The heap-rule notation: a rule in words, or every named game.
-    Rules(commands::rules::RulesArgs),
     /// Turning Corners: value, outcome and winning moves of a board.
     Corners(commands::corners::CornersArgs),
     /// Print or draw a table: nim products, nim-sums, Turning Corners values.
@@ -63,6 +68,11 @@ fn run(cli: Cli) -> CliResult {
     match cli.command {
         Command::Nim(a) => commands::nim::run(&a),
         Command::Nimber(a) => commands::nimber::run(&a),
+        Command::Cards(a) => commands::cards::run(&a),
+        Command::Play(a) => commands::play::run(&a),
+        Command::Heap(a) => commands::heap::run(&a),
+        Command::Seq(a) => commands::seq::run(&a),
+        Command::Rules(a) => commands::rules::run(&a),
         Command::Moore(a) => commands::moore::run(&a),
         Command::Staircase(a) => commands::staircase::run(&a),
         Command::Nimble(a) => commands::nimble::run(&a),
@@ -71,9 +81,6 @@ fn run(cli: Cli) -> CliResult {
         Command::Twins(a) => commands::turtles::run_twins(&a),
         Command::Northcott(a) => commands::northcott::run(&a),
         Command::Chips(a) => commands::chips::run(&a),
-        Command::Heap(a) => commands::heap::run(&a),
-        Command::Seq(a) => commands::seq::run(&a),
-        Command::Rules(a) => commands::rules::run(&a),
         Command::Corners(a) => commands::corners::run(&a),
         Command::Table(a) => commands::table::run(&a),
         Command::LongSeq(a) => commands::seq_long::run(&a),

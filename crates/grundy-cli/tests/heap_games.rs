@@ -310,5 +310,8 @@ fn bad_rules_and_sizes_are_refused() {
     refused(&["seq", "kayles", "--to", "4294967296"], "32 bits");
     refused(&["seq", "kayles", "--to", "4294967294"], "GiB");
     refused(&["seq", "kayles", "--to", "x"], "not a whole number");
-    refused(&["heap", "0.8", "5000"], "too large");
+    refused(&["heap", "0.8", "20000"], "too large");
+    refused(&["heap", "nim", "1000000"], "too large");
+    refused(&["heap", "sub:1", "4294967295"], "MiB");
+    refused(&["heap", "ranges€x", "3"], "neither a code");
 }

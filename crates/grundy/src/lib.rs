@@ -16,10 +16,12 @@
 //! - [`game`]: the [`Game`](game::Game) trait, conventions, outcomes, analyses;
 //! - [`solve`]: generic solvers (Grundy values, outcomes of sums, winning moves);
 //! - [`heap`]: heap rules (octal and hexadecimal codes), sequences, periodicity;
-//! - [`games`]: one module per game family.
+//! - [`games`]: one module per game family;
+//! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
 
 pub mod game;
 pub mod games;
 pub mod heap;
 pub mod nimber;
 pub mod solve;
+pub mod strategy;

@@ -258,6 +258,35 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The three-heap window `3 n0' + 2p + t` of hexadecimal codes.
+    #[test]
+    fn proven_periods_of_hex_codes_hold_further_on(
+        digits in prop::collection::vec(0u8..16, 1..3),
+        d0 in prop::sample::select(vec![0u8, 4, 8, 12]),
+    ) {
+        let code = RefCode {
+            digits: std::iter::once((d0, false)).chain(digits.into_iter().map(|d| (d, false))).collect(),
+            repeat_from: None,
+        };
+        let rule: HeapRule = code.text().parse().unwrap();
+        if rule.max_parts() < 3 {
+            return Ok(());
+        }
+        let g = compute(&rule, 100, &Options::default()).unwrap();
+        let p = analyze_rule(&rule, &g);
+        if p.status == Status::Proven {
+            let (n0, per) = (p.preperiod.unwrap() as usize, p.period.unwrap() as usize);
+            let long = compute(&rule, 300, &Options::default()).unwrap();
+            for n in n0..long.len() - per {
+                prop_assert_eq!(long[n + per], long[n], "{} n = {}", code.text(), n);
+            }
+        }
+    }
+}
+
 /// Whether the player to move wins the misère sum `heaps`, by search.
 fn misere_wins(rule: &HeapRule, heaps: &[u32], memo: &mut HashMap<Vec<u32>, bool>) -> bool {
     let mut key = heaps.to_vec();
@@ -402,4 +431,22 @@ fn published_periods() {
         (r.status, r.period, r.saltus),
         (Status::Observed, Some(4), Some(4))
     );
+}
+
+#[test]
+fn named_heaps_count_what_players_count() {
+    // Treblecross on n cells is Winning Ways' .007 on n + 2.
+    let t = seq("treblecross", 500);
+    let w = seq("0.007", 502);
+    assert_eq!(t[..], w[2..]);
+    // Crosses on n cells is Dawson's Kayles on n + 1.
+    let c = seq("crosses", 500);
+    let d = seq("0.07", 501);
+    assert_eq!(c[..], d[1..]);
+    // A 2 x n Triomino board is 0.007 on 2n cells.
+    let b = seq("triomino", 200);
+    let cells = seq("0.007", 400);
+    for n in 0..=200 {
+        assert_eq!(b[n], cells[2 * n]);
+    }
 }

@@ -37,7 +37,9 @@ pub struct HeapArgs {
 /// also works).
 pub fn parse_rule(text: &str) -> CliResult<HeapRule> {
     let t = text.trim();
-    if t.len() >= 7 && t[..7].eq_ignore_ascii_case("ranges:") {
+    if t.get(..7)
+        .is_some_and(|p| p.eq_ignore_ascii_case("ranges:"))
+    {
         let body = &t[7..];
         let path = std::path::Path::new(body);
         if !body.contains("..") || path.exists() {
@@ -85,14 +87,31 @@ pub fn run(args: &HeapArgs) -> CliResult {
     }
     if strip == Some(StripGame::Triomino) {
         // Boards side by side, each pair separated by a covered column.
+        let cells: u64 = heaps.iter().map(|&h| h as u64 + 2).sum();
+        if cells > strips::MAX_CELLS as u64 {
+            return Err(CliError::new(format!(
+                "these boards have about {cells} cells; at most {} are analysed",
+                strips::MAX_CELLS
+            )));
+        }
         let cols: Vec<String> = heaps.iter().map(|&h| ".".repeat(h as usize / 2)).collect();
         let row = cols.join("#");
         let board = Board::parse(StripGame::Triomino, &format!("{row}/{row}"))
             .map_err(|e| CliError::new(format!("board: {e}")))?;
         return board_report(&rule, &board, convention, &args.output);
     }
-    let analysis =
-        heap::analyze(&rule, &heaps, convention).map_err(|e| CliError::new(e.to_string()))?;
+    let values = match convention {
+        Convention::Normal => {
+            Some(heap::values_for(&rule, &heaps).map_err(|e| CliError::new(e.to_string()))?)
+        }
+        Convention::Misere => None,
+    };
+    let analysis = match &values {
+        Some(g) => heap::analyze_normal(&rule, &heaps, g),
+        None => {
+            heap::analyze(&rule, &heaps, convention).map_err(|e| CliError::new(e.to_string()))?
+        }
+    };
     let show = |h: &Vec<u32>| {
         let text = h.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
         (Value::from(h.clone()), text)
@@ -101,8 +120,7 @@ pub fn run(args: &HeapArgs) -> CliResult {
     report
         .extra
         .insert("rule".into(), Value::from(rule.base().to_string()));
-    if convention == Convention::Normal {
-        let g = heap::values_for(&rule, &heaps).map_err(|e| CliError::new(e.to_string()))?;
+    if let Some(g) = &values {
         let vals: Vec<u32> = heaps.iter().map(|&h| g[h as usize]).collect();
         report.extra.insert("heap_values".into(), Value::from(vals));
     }

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod cards;
 pub mod chips;
 pub mod corners;
 pub mod heap;
@@ -8,6 +9,7 @@ pub mod nim;
 pub mod nimber;
 pub mod nimble;
 pub mod northcott;
+pub mod play;
 pub mod rules;
 pub mod seq;
 pub mod seq_long;

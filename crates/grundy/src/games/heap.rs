@@ -25,7 +25,7 @@
 use std::fmt::{self, Display, Write};
 
 use crate::game::{Analysis, Convention, Game, Outcome, WinningMove};
-use crate::heap::naive::NaiveEngine;
+use crate::heap::naive::{work_estimate, NaiveEngine};
 use crate::heap::notation::{HeapRule, RuleKind};
 use crate::nimber::Nimber;
 use crate::solve::{SolveError, SumSolver};
@@ -101,16 +101,12 @@ pub enum HeapError {
     Search(#[from] SolveError),
 }
 
-/// The largest heap analysed in normal play: the values up to it are
-/// computed by the reference engine, which for three-heap codes costs
-/// O(n^2) options per heap.
-pub fn max_normal_heap(rule: &HeapRule) -> u32 {
-    match (rule.max_parts(), rule.kind()) {
-        (3, _) => 3_000,
-        (_, RuleKind::Ranges(r)) => r.len() as u32,
-        _ => 2_000_000,
-    }
-}
+/// The most options the reference engine may look at for one position
+/// (about ten seconds).
+pub const WORK_LIMIT: f64 = 1e10;
+
+/// The largest heap whose table G(0..=n) is built for a position (1 GiB).
+pub const MAX_TABLE_HEAP: u32 = (1 << 28) - 1;
 
 /// The most positions the misère search may store.
 pub const MISERE_LIMIT: usize = 1_000_000;
@@ -171,18 +167,31 @@ pub fn moves(rule: &HeapRule, heaps: &[u32]) -> Vec<(HeapMove, Vec<u32>)> {
     out
 }
 
-/// G(0..=max heap) for a position, refusing heaps past [`max_normal_heap`].
+/// G(0..=max heap) for a position, refusing heaps whose values would cost
+/// more than [`WORK_LIMIT`] options.
 pub fn values_for(rule: &HeapRule, heaps: &[u32]) -> Result<Vec<u32>, HeapError> {
     let top = heaps.iter().copied().max().unwrap_or(0);
-    let limit = max_normal_heap(rule);
-    if top > limit {
-        let why = match rule.kind() {
-            RuleKind::Ranges(_) => format!("the ranges define heaps up to {limit} only"),
-            _ => format!(
-                "heaps above {limit} are too large for this rule (its values are computed by trying every move)"
-            ),
-        };
-        return Err(HeapError::TooLarge(format!("heap {top}: {why}")));
+    if let RuleKind::Ranges(r) = rule.kind() {
+        if top as usize > r.len() {
+            return Err(HeapError::TooLarge(format!(
+                "heap {top}: the ranges define heaps up to {} only",
+                r.len()
+            )));
+        }
+    }
+    if top > MAX_TABLE_HEAP {
+        return Err(HeapError::TooLarge(format!(
+            "heap {top} is too large: its value needs the table G(0..={top}), about {} MiB, \
+             and at most heaps of {MAX_TABLE_HEAP} are analysed",
+            ((top as u64 + 1) * 4) >> 20
+        )));
+    }
+    let work = work_estimate(rule, top as u64);
+    if work > WORK_LIMIT {
+        return Err(HeapError::TooLarge(format!(
+            "heap {top} is too large for this rule: its value is found by trying about {work:.1e} options, \
+             more than the {WORK_LIMIT:.0e} allowed"
+        )));
     }
     let mut e = NaiveEngine::new(rule);
     e.extend_to(top);
@@ -207,63 +216,74 @@ pub fn analyze_limited(
     misere_limit: usize,
 ) -> Result<Analysis<HeapMove, Vec<u32>>, HeapError> {
     match convention {
-        Convention::Normal => {
-            let g = values_for(rule, heaps)?;
-            let value_of = |hs: &[u32]| hs.iter().fold(0, |a, &h| a ^ g[h as usize]);
-            let total = value_of(heaps);
-            let winning_moves = if total == 0 {
-                Vec::new()
-            } else {
-                moves(rule, heaps)
-                    .into_iter()
-                    .filter(|(_, to)| value_of(to) == 0)
-                    .map(|(mv, to)| WinningMove { mv, to })
-                    .collect()
-            };
-            let value = Nimber(total as u64);
-            Ok(Analysis {
-                convention,
-                value: Some(value),
-                outcome: Outcome::from_value(value),
-                winning_moves,
-            })
-        }
-        Convention::Misere => {
-            if let RuleKind::Ranges(r) = rule.kind() {
-                if let Some(&h) = heaps.iter().find(|&&h| h as usize > r.len()) {
-                    return Err(HeapError::TooLarge(format!(
-                        "heap {h}: the ranges define heaps up to {} only",
-                        r.len()
-                    )));
-                }
-            }
-            let bound = misere_positions_bound(rule, heaps);
-            if bound > misere_limit as f64 {
-                return Err(HeapError::TooLarge(format!(
-                    "misère play is decided by searching every reachable position, and from here \
-                     that can be up to {bound:.3e} positions, more than the {misere_limit} searched; \
-                     try smaller heaps"
-                )));
-            }
-            let game = HeapGame { rule };
-            let mut s = SumSolver::new(&game, Convention::Misere).with_limit(misere_limit);
-            let outcome = s.outcome(heaps)?;
-            let mut winning_moves = Vec::new();
-            if outcome == Outcome::N {
-                for (mv, to) in moves(rule, heaps) {
-                    if s.outcome(&to)? == Outcome::P {
-                        winning_moves.push(WinningMove { mv, to });
-                    }
-                }
-            }
-            Ok(Analysis {
-                convention,
-                value: None,
-                outcome,
-                winning_moves,
-            })
+        Convention::Normal => Ok(analyze_normal(rule, heaps, &values_for(rule, heaps)?)),
+        Convention::Misere => analyze_misere(rule, heaps, misere_limit),
+    }
+}
+
+/// Normal play with the values `g` = G(0..=max heap) already at hand
+/// (see [`values_for`]).
+pub fn analyze_normal(rule: &HeapRule, heaps: &[u32], g: &[u32]) -> Analysis<HeapMove, Vec<u32>> {
+    let convention = Convention::Normal;
+    let value_of = |hs: &[u32]| hs.iter().fold(0, |a, &h| a ^ g[h as usize]);
+    let total = value_of(heaps);
+    let winning_moves = if total == 0 {
+        Vec::new()
+    } else {
+        moves(rule, heaps)
+            .into_iter()
+            .filter(|(_, to)| value_of(to) == 0)
+            .map(|(mv, to)| WinningMove { mv, to })
+            .collect()
+    };
+    let value = Nimber(total as u64);
+    Analysis {
+        convention,
+        value: Some(value),
+        outcome: Outcome::from_value(value),
+        winning_moves,
+    }
+}
+
+fn analyze_misere(
+    rule: &HeapRule,
+    heaps: &[u32],
+    misere_limit: usize,
+) -> Result<Analysis<HeapMove, Vec<u32>>, HeapError> {
+    let convention = Convention::Misere;
+    if let RuleKind::Ranges(r) = rule.kind() {
+        if let Some(&h) = heaps.iter().find(|&&h| h as usize > r.len()) {
+            return Err(HeapError::TooLarge(format!(
+                "heap {h}: the ranges define heaps up to {} only",
+                r.len()
+            )));
         }
     }
+    let bound = misere_positions_bound(rule, heaps);
+    if bound > misere_limit as f64 {
+        return Err(HeapError::TooLarge(format!(
+            "misère play is decided by searching every reachable position, and from here \
+             that can be up to {bound:.3e} positions, more than the {misere_limit} searched; \
+             try smaller heaps"
+        )));
+    }
+    let game = HeapGame { rule };
+    let mut s = SumSolver::new(&game, Convention::Misere).with_limit(misere_limit);
+    let outcome = s.outcome(heaps)?;
+    let mut winning_moves = Vec::new();
+    if outcome == Outcome::N {
+        for (mv, to) in moves(rule, heaps) {
+            if s.outcome(&to)? == Outcome::P {
+                winning_moves.push(WinningMove { mv, to });
+            }
+        }
+    }
+    Ok(Analysis {
+        convention,
+        value: None,
+        outcome,
+        winning_moves,
+    })
 }
 
 /// Why the answer is right: each heap's Grundy value, their nim-sum, and

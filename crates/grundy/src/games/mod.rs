@@ -1,6 +1,7 @@
 //! Game families, one file each. Every family gives its answers in its own
 //! terms (heaps, coins, cells) and is checked against [`crate::solve`].
 
+pub mod cards;
 pub mod chips;
 pub mod corners;
 pub mod heap;

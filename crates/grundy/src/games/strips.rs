@@ -689,13 +689,19 @@ mod tests {
     /// Crosses, Treblecross and Last-to-Toggle strips by playing the real
     /// game, against the heap values.
     fn brute_strip(b: &Board, memo: &mut HashMap<Board, bool>) -> bool {
-        // true when the player to move wins (normal play).
+        brute_play(b, false, memo)
+    }
+
+    /// Whether the player to move wins, by playing every move; in misère
+    /// play the player who cannot move wins.
+    fn brute_play(b: &Board, misere: bool, memo: &mut HashMap<Board, bool>) -> bool {
         if let Some(&v) = memo.get(b) {
             return v;
         }
         let row = &b.rows[0];
         let n = row.len();
         let mut wins = false;
+        let mut any = false;
         for i in 0..n {
             let mut next = b.clone();
             let legal = match b.game {
@@ -709,6 +715,7 @@ mod tests {
             if !legal {
                 continue;
             }
+            any = true;
             next.rows[0][i] = !next.rows[0][i];
             if b.game == StripGame::LastToToggle {
                 next.rows[0][i + 1] = false;
@@ -720,13 +727,48 @@ mod tests {
                     break;
                 }
             }
-            if !brute_strip(&next, memo) {
+            if !brute_play(&next, misere, memo) {
                 wins = true;
                 break;
             }
         }
+        let wins = wins || (misere && !any);
         memo.insert(b.clone(), wins);
         wins
+    }
+
+    #[test]
+    fn misere_strips_agree_with_play() {
+        for game in [StripGame::Crosses, StripGame::LastToToggle] {
+            let mut memo = HashMap::new();
+            for n in 1..=9usize {
+                for mask in 0u32..(1 << n) {
+                    let rows = vec![(0..n).map(|c| mask >> c & 1 == 1).collect::<Vec<_>>()];
+                    let b = Board { game, rows };
+                    if b.check().is_err() {
+                        continue;
+                    }
+                    let a = analyze(&b, Convention::Misere).unwrap();
+                    let truth = brute_play(&b, true, &mut memo);
+                    assert_eq!(a.outcome == Outcome::N, truth, "{game:?} {b}");
+                    let real = b
+                        .moves()
+                        .iter()
+                        .filter(|(_, to)| !brute_play(to, true, &mut memo))
+                        .count();
+                    assert_eq!(a.winning_moves.len(), real, "{game:?} {b}");
+                    for w in &a.winning_moves {
+                        assert!(
+                            !brute_play(&w.to, true, &mut memo),
+                            "{game:?} {b}: {}",
+                            w.mv
+                        );
+                    }
+                }
+            }
+        }
+        let b = Board::parse(StripGame::Treblecross, "......").unwrap();
+        assert!(analyze(&b, Convention::Misere).is_err());
     }
 
     #[test]

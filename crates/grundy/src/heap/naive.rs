@@ -23,10 +23,99 @@ use super::rule::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 #[derive(Clone, Debug)]
 pub struct NaiveEngine {
     kind: RuleKind,
+    moves: CodeMoves,
     values: Vec<u32>,
     marks: Vec<u32>,
     stamp: u32,
     max: u32,
+}
+
+/// A code's removals sorted by what they may leave, extended as heaps grow
+/// (a code with a repeated block has removals of every size).
+#[derive(Clone, Debug, Default)]
+struct CodeMoves {
+    /// Removals listed so far: every `k < next`.
+    next: u64,
+    /// Removals that may take a whole heap.
+    none: Vec<u32>,
+    /// Removals that may leave one heap.
+    one: Vec<u32>,
+    /// Removals that may leave two heaps, with their `!`.
+    two: Vec<(u32, bool)>,
+    /// Removals that may leave three heaps, with their `!`.
+    three: Vec<(u32, bool)>,
+}
+
+impl CodeMoves {
+    /// Lists the removals up to `n` (and never past the code's last digit).
+    fn extend_to(&mut self, code: &super::rule::TakeBreak, n: u32) {
+        let top = code
+            .max_removal()
+            .map_or(n as u64, |t| (t as u64).min(n as u64));
+        while self.next <= top {
+            let k = self.next as u32;
+            let d = code.digit(k as usize);
+            if k >= 1 && d.bits & LEAVE_NONE != 0 {
+                self.none.push(k);
+            }
+            if k >= 1 && d.bits & LEAVE_ONE != 0 {
+                self.one.push(k);
+            }
+            if d.bits & LEAVE_TWO != 0 {
+                self.two.push((k, d.unequal));
+            }
+            if d.bits & LEAVE_THREE != 0 {
+                self.three.push((k, d.unequal));
+            }
+            self.next += 1;
+        }
+    }
+}
+
+/// About how many options the engine looks at to compute G(0..=top): the
+/// cost of asking, for refusing heaps that would take too long.
+///
+/// ```
+/// use grundy::heap::naive::work_estimate;
+/// let kayles = "0.77".parse().unwrap();
+/// assert!(work_estimate(&kayles, 100_000) < 1e10);
+/// assert!(work_estimate(&"nim".parse().unwrap(), 10_000_000) > 1e13);
+/// ```
+pub fn work_estimate(rule: &HeapRule, top: u64) -> f64 {
+    let n = top as f64;
+    match rule.kind() {
+        RuleKind::Code(code) => {
+            let has = |bit: u8, digits: &[super::rule::Digit]| {
+                digits.iter().filter(|d| d.bits & bit != 0).count() as f64
+            };
+            match code.repeat_from {
+                Some(r) if code.max_removal().is_none() => {
+                    let block = &code.digits[r..];
+                    let head = &code.digits[..r];
+                    let share = |bit| has(bit, block) / block.len() as f64;
+                    n * n / 2.0
+                        + (share(LEAVE_TWO) * n.powi(3) / 12.0)
+                        + (share(LEAVE_THREE) * n.powi(4) / 144.0)
+                        + has(LEAVE_TWO, head) * n * n / 4.0
+                        + has(LEAVE_THREE, head) * n.powi(3) / 36.0
+                }
+                _ => {
+                    let digits = &code.digits;
+                    n * digits.len() as f64
+                        + has(LEAVE_TWO, digits) * n * n / 4.0
+                        + has(LEAVE_THREE, digits) * n.powi(3) / 36.0
+                }
+            }
+        }
+        RuleKind::Subtract(s) => n * s.len() as f64,
+        RuleKind::AllBut(_) => n * n / 2.0,
+        RuleKind::Take { min, max } => n * ((max - min + 1) as f64).min(n),
+        RuleKind::Ranges(r) => r
+            .iter()
+            .take(top as usize)
+            .map(|&(lo, hi)| (hi - lo + 1) as f64)
+            .sum(),
+    }
 }
 
 /// Marks seen option values for one heap and knows when every value below
@@ -56,6 +145,7 @@ impl NaiveEngine {
     pub fn new(rule: &HeapRule) -> NaiveEngine {
         NaiveEngine {
             kind: rule.kind().clone(),
+            moves: CodeMoves::default(),
             values: Vec::new(),
             marks: Vec::new(),
             stamp: 0,
@@ -95,13 +185,15 @@ impl NaiveEngine {
             self.marks.iter_mut().for_each(|m| *m = 0);
             self.stamp = 1;
         }
+        if let RuleKind::Code(code) = &self.kind {
+            self.moves.extend_to(code, n);
+        }
         let mut m = Marker {
             marks: &mut self.marks[..bound],
             stamp: self.stamp,
             count: 0,
         };
-        let g = &self.values;
-        let complete = scan(&self.kind, n, g, &mut m);
+        let complete = scan(&self.kind, &self.moves, n, &self.values, &mut m);
         if complete {
             return bound as u32;
         }
@@ -115,55 +207,43 @@ impl NaiveEngine {
 
 /// Marks the value of every option of a heap of `n`; stops early and
 /// returns true once every value below the bound is marked.
-fn scan(kind: &RuleKind, n: u32, g: &[u32], m: &mut Marker<'_>) -> bool {
+fn scan(kind: &RuleKind, moves: &CodeMoves, n: u32, g: &[u32], m: &mut Marker<'_>) -> bool {
     match kind {
-        RuleKind::Code(code) => {
-            let top = code
-                .max_removal()
-                .map_or(n, |t| (t as u64).min(n as u64) as u32);
-            for k in 0..=top {
-                let d = code.digit(k as usize);
-                let r = n - k;
-                if k >= 1 && r == 0 && d.bits & LEAVE_NONE != 0 && m.mark(0) {
-                    return true;
-                }
-                if k >= 1 && r >= 1 && d.bits & LEAVE_ONE != 0 && m.mark(g[r as usize]) {
+        RuleKind::Code(_) => {
+            if moves.none.binary_search(&n).is_ok() && m.mark(0) {
+                return true;
+            }
+            for &k in moves.one.iter().take_while(|&&k| k < n) {
+                if m.mark(g[(n - k) as usize]) {
                     return true;
                 }
             }
-            for k in 0..=top {
-                let d = code.digit(k as usize);
-                let r = n - k;
-                if r >= 2 && d.bits & LEAVE_TWO != 0 {
-                    // Pairs (a, r - a) for a = 1..=r/2, without the equal
-                    // pair under `!`.
-                    let r = r as usize;
-                    let mut half = r / 2;
-                    if d.unequal && r.is_multiple_of(2) {
-                        half -= 1;
+            for &(k, unequal) in moves.two.iter().take_while(|&&(k, _)| k + 2 <= n) {
+                // Pairs (a, r - a) for a = 1..=r/2, without the equal pair
+                // under `!`.
+                let r = (n - k) as usize;
+                let mut half = r / 2;
+                if unequal && r.is_multiple_of(2) {
+                    half -= 1;
+                }
+                let small = &g[1..=half];
+                let large = &g[r - half..r];
+                for (x, y) in small.iter().zip(large.iter().rev()) {
+                    if m.mark(x ^ y) {
+                        return true;
                     }
-                    let small = &g[1..=half];
-                    let large = &g[r - half..r];
-                    for (x, y) in small.iter().zip(large.iter().rev()) {
-                        if m.mark(x ^ y) {
-                            return true;
+                }
+            }
+            for &(k, unequal) in moves.three.iter().take_while(|&&(k, _)| k + 3 <= n) {
+                let r = n - k;
+                for a in 1..=r / 3 {
+                    for b in a..=(r - a) / 2 {
+                        let c = r - a - b;
+                        if unequal && (a == b || b == c) {
+                            continue;
                         }
-                    }
-                }
-            }
-            for k in 0..=top {
-                let d = code.digit(k as usize);
-                let r = n - k;
-                if r >= 3 && d.bits & LEAVE_THREE != 0 {
-                    for a in 1..=r / 3 {
-                        for b in a..=(r - a) / 2 {
-                            let c = r - a - b;
-                            if d.unequal && (a == b || b == c) {
-                                continue;
-                            }
-                            if m.mark(g[a as usize] ^ g[b as usize] ^ g[c as usize]) {
-                                return true;
-                            }
+                        if m.mark(g[a as usize] ^ g[b as usize] ^ g[c as usize]) {
+                            return true;
                         }
                     }
                 }
@@ -235,7 +315,7 @@ mod tests {
         );
         let split = seq("split", 30);
         for (n, &v) in split.iter().enumerate() {
-            let expect = if n >= 2 && n % 2 == 0 { 1 } else { 0 };
+            let expect = if n >= 2 && n.is_multiple_of(2) { 1 } else { 0 };
             assert_eq!(v, expect, "n = {n}");
         }
         let lasker = seq("lasker", 40);

@@ -603,7 +603,7 @@ impl HeapRule {
             )),
             RuleKind::AllBut(s) => out.push_str(&format!(
                 "take any positive number of tokens from one heap except {}\n",
-                join_or(&s.iter().map(u32::to_string).collect::<Vec<_>>())
+                join_or(&s.iter().map(u32::to_string).collect::<Vec<_>>()).replace(" or ", " and ")
             )),
             RuleKind::Take { min, max } => out.push_str(&format!(
                 "take between {min} and {max} tokens from one heap\n"

@@ -1,0 +1,449 @@
+//! Playing any heap game (octal and hexadecimal codes, subtraction games,
+//! named games such as Kayles): heaps drawn as rows of tokens with their
+//! Grundy values, moves typed as `grundy heap` prints them or as the heaps
+//! left.
+//!
+//! Stall rule: take as few tokens as possible from the largest heap that
+//! has a move, splitting it as little as possible and keeping its largest
+//! part as large as possible.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use clap::Args;
+use grundy::game::{Convention, Outcome};
+use grundy::games::heap::{self, HeapMove};
+use grundy::games::strips::StripGame;
+use grundy::heap::notation::HeapRule;
+use grundy::nimber::Nimber;
+use grundy::solve::SolveError;
+use grundy::strategy::{Choice, MoveTo, Moves, Play};
+use serde_json::Value;
+
+use super::{tokens, Adapter};
+use crate::commands::heap::parse_rule;
+use crate::error::{CliError, CliResult};
+use crate::report::{parse_u64, parse_u64_list};
+
+/// The most tokens drawn in one heap's row.
+const ROW: u64 = 40;
+
+/// A heap game position to play from.
+#[derive(Args, Debug)]
+pub struct HeapStart {
+    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, take:2..5, or a
+    /// name (see `grundy rules --list`).
+    #[arg(value_name = "RULE")]
+    pub rule: String,
+    /// Heap sizes, as the game counts them.
+    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
+    pub heaps: Vec<String>,
+    /// A board in the game's notation instead of heaps: a crosses
+    /// (dawson-chess) or treblecross strip like X..X....., a last-to-toggle
+    /// array like 1101110, a triomino board as 'top/bottom' rows of . and #.
+    #[arg(long, value_name = "BOARD", conflicts_with = "heaps")]
+    pub board: Option<String>,
+}
+
+/// The board game and the board's text when `--board` is given.
+pub fn board(args: &HeapStart) -> CliResult<Option<(StripGame, &str)>> {
+    let Some(text) = &args.board else {
+        return Ok(None);
+    };
+    let rule = parse_rule(&args.rule)?;
+    let game = StripGame::for_rule(&rule).ok_or_else(|| {
+        CliError::new(format!(
+            "--board works with crosses (dawson-chess), treblecross, last-to-toggle and triomino, not '{rule}'"
+        ))
+    })?;
+    Ok(Some((game, text)))
+}
+
+/// A heap game for the computer player and the session.
+pub struct HeapPlay {
+    rule: HeapRule,
+    convention: Convention,
+    /// G(0..=largest heap of the start): heaps never grow.
+    values: Vec<u32>,
+    counts: RefCell<HashMap<u32, u128>>,
+    misere: RefCell<HashMap<Vec<u32>, Outcome>>,
+}
+
+/// The game and its start position from the command line; the values (or,
+/// in misère play, the search) are computed up front, so a position too
+/// large is refused before play starts.
+pub fn start(args: &HeapStart, convention: Convention) -> CliResult<(HeapPlay, Vec<u32>)> {
+    let rule = parse_rule(&args.rule)?;
+    let sizes = parse_u64_list(&args.heaps, "heap", "heaps")?;
+    let mut heaps = Vec::with_capacity(sizes.len());
+    for n in sizes {
+        heaps.push(rule.base_heap(n).ok_or_else(|| {
+            CliError::new(format!(
+                "heap {n} is too large: heaps are counted in 32 bits (at most {})",
+                u32::MAX / rule.scale()
+            ))
+        })?);
+    }
+    let values = heap::values_for(&rule, &heaps).map_err(|e| CliError::new(e.to_string()))?;
+    let game = HeapPlay {
+        rule,
+        convention,
+        values,
+        counts: RefCell::new(HashMap::new()),
+        misere: RefCell::new(HashMap::new()),
+    };
+    if convention == Convention::Misere {
+        game.misere_outcome(&heaps)?;
+    }
+    Ok((game, heaps))
+}
+
+impl HeapPlay {
+    fn g(&self, h: u32) -> u32 {
+        self.values.get(h as usize).copied().unwrap_or(0)
+    }
+
+    fn nim_sum(&self, heaps: &[u32]) -> u32 {
+        heaps.iter().fold(0, |a, &h| a ^ self.g(h))
+    }
+
+    fn misere_outcome(&self, heaps: &[u32]) -> Result<Outcome, SolveError> {
+        let mut key = heaps.to_vec();
+        key.sort_unstable();
+        if let Some(&o) = self.misere.borrow().get(&key) {
+            return Ok(o);
+        }
+        let a = heap::analyze(&self.rule, heaps, Convention::Misere).map_err(|e| match e {
+            heap::HeapError::Search(s) => s,
+            heap::HeapError::TooLarge(m) => SolveError::Cycle { position: m },
+        })?;
+        self.misere.borrow_mut().insert(key, a.outcome);
+        Ok(a.outcome)
+    }
+
+    fn moves_on(&self, heaps: &[u32], i: usize) -> Vec<MoveTo<HeapMove, Vec<u32>>> {
+        let mut out = Vec::new();
+        let h = heaps[i];
+        self.rule.for_each_move(h, |take, parts| {
+            let mut to = heaps[..i].to_vec();
+            to.extend_from_slice(parts);
+            to.extend_from_slice(&heaps[i + 1..]);
+            out.push((
+                HeapMove {
+                    heap: i,
+                    from: h,
+                    take,
+                    parts: parts.to_vec(),
+                },
+                to,
+            ));
+        });
+        out
+    }
+}
+
+fn show(p: &[u32]) -> String {
+    p.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+}
+
+impl Play for HeapPlay {
+    type Position = Vec<u32>;
+    type Move = HeapMove;
+
+    fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    fn move_count(&self, p: &Vec<u32>) -> u128 {
+        let mut total = 0u128;
+        for &h in p {
+            let cached = self.counts.borrow().get(&h).copied();
+            let n = match cached {
+                Some(n) => n,
+                None => {
+                    let mut n = 0u128;
+                    self.rule.for_each_move(h, |_, _| n += 1);
+                    self.counts.borrow_mut().insert(h, n);
+                    n
+                }
+            };
+            total += n;
+        }
+        total
+    }
+
+    fn moves(&self, p: &Vec<u32>) -> Moves<HeapMove, Vec<u32>> {
+        heap::moves(&self.rule, p)
+    }
+
+    fn winning_moves(&self, p: &Vec<u32>) -> Result<Moves<HeapMove, Vec<u32>>, SolveError> {
+        match self.convention {
+            Convention::Normal => {
+                if self.nim_sum(p) == 0 {
+                    return Ok(Vec::new());
+                }
+                Ok(heap::moves(&self.rule, p)
+                    .into_iter()
+                    .filter(|(_, q)| self.nim_sum(q) == 0)
+                    .collect())
+            }
+            Convention::Misere => {
+                let mut out = Vec::new();
+                for (m, q) in heap::moves(&self.rule, p) {
+                    if self.misere_outcome(&q)? == Outcome::P {
+                        out.push((m, q));
+                    }
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    fn stall_moves(&self, p: &Vec<u32>) -> Moves<HeapMove, Vec<u32>> {
+        let mut order: Vec<usize> = (0..p.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(p[i]));
+        for i in order {
+            let moves = self.moves_on(p, i);
+            let key = |m: &HeapMove| {
+                (
+                    m.take,
+                    m.parts.len(),
+                    std::cmp::Reverse(m.parts.iter().copied().max().unwrap_or(0)),
+                )
+            };
+            let Some(best) = moves.iter().map(|(m, _)| key(m)).min() else {
+                continue;
+            };
+            return moves.into_iter().filter(|(m, _)| key(m) == best).collect();
+        }
+        Vec::new()
+    }
+}
+
+impl Adapter for HeapPlay {
+    fn name(&self) -> String {
+        self.rule.to_string()
+    }
+
+    fn to_json(&self, p: &Vec<u32>) -> Value {
+        Value::from(p.clone())
+    }
+
+    fn to_text(&self, p: &Vec<u32>) -> String {
+        show(p)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Vec<u32>, String> {
+        let t = text.trim();
+        let sizes: Vec<u64> = if t.starts_with('[') {
+            serde_json::from_str(t).map_err(|e| format!("not a JSON list of heap sizes: {e}"))?
+        } else {
+            let mut v = Vec::new();
+            for item in t.split(|c: char| c == ',' || c.is_whitespace()) {
+                if !item.is_empty() {
+                    v.push(parse_u64(item, "heap").map_err(|e| e.0)?);
+                }
+            }
+            v
+        };
+        sizes
+            .into_iter()
+            .map(|n| u32::try_from(n).map_err(|_| format!("heap {n} is larger than 32 bits")))
+            .collect()
+    }
+
+    fn draw(&self, p: &Vec<u32>) -> String {
+        let mut out = String::new();
+        let label = format!("heap {}", p.len().max(1)).len();
+        let width = p
+            .iter()
+            .map(|&h| (h as u64).min(ROW) as usize)
+            .max()
+            .unwrap_or(0)
+            + 3;
+        let digits = p.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
+        for (i, &h) in p.iter().enumerate() {
+            let name = format!("heap {}", i + 1);
+            let _ = writeln!(
+                out,
+                "  {name:<label$}  {:<width$} {h:>digits$}   Grundy value {}",
+                tokens(h as u64, ROW, 'o'),
+                self.g(h)
+            );
+        }
+        if p.is_empty() {
+            let _ = writeln!(out, "  (no heap left)");
+        }
+        let vals: Vec<String> = p.iter().map(|&h| self.g(h).to_string()).collect();
+        let sum = self.nim_sum(p);
+        let xor = if p.len() > 1 {
+            format!("{} = {sum}", vals.join(" XOR "))
+        } else {
+            sum.to_string()
+        };
+        let outcome = self.outcome(p);
+        let what = match outcome {
+            Outcome::N => "an N-position",
+            Outcome::P => "a P-position",
+        };
+        match self.convention {
+            Convention::Normal => {
+                let _ = writeln!(out, "  nim-sum {xor}: {what} ({})", outcome.describe());
+            }
+            Convention::Misere => {
+                let _ = writeln!(
+                    out,
+                    "  misère play (the values above are normal play's): by search {what} ({})",
+                    outcome.describe()
+                );
+            }
+        }
+        out
+    }
+
+    fn value(&self, p: &Vec<u32>) -> Option<Nimber> {
+        (self.convention == Convention::Normal).then(|| Nimber(self.nim_sum(p) as u64))
+    }
+
+    fn outcome(&self, p: &Vec<u32>) -> Outcome {
+        match self.convention {
+            Convention::Normal => Outcome::from_value(Nimber(self.nim_sum(p) as u64)),
+            Convention::Misere => self.misere_outcome(p).unwrap_or(Outcome::N),
+        }
+    }
+
+    fn move_to(&self, from: &Vec<u32>, to: &Vec<u32>) -> Result<(HeapMove, Vec<u32>), String> {
+        let moves = heap::moves(&self.rule, from);
+        if let Some(found) = moves.iter().find(|(_, q)| q == to) {
+            return Ok(found.clone());
+        }
+        let mut want = to.clone();
+        want.sort_unstable();
+        for (m, q) in &moves {
+            let mut have = q.clone();
+            have.sort_unstable();
+            if have == want {
+                return Ok((m.clone(), q.clone()));
+            }
+        }
+        Err(format!(
+            "no single move of {} leads from {} to {}",
+            self.rule,
+            show(from),
+            show(to)
+        ))
+    }
+
+    fn explain(&self, before: &Vec<u32>, c: &Choice<HeapMove, Vec<u32>>) -> String {
+        let mut out = format!("The computer played: {}.\n", c.mv);
+        if self.convention == Convention::Misere {
+            let _ = writeln!(
+                out,
+                "Misère play: the heaps' Grundy values do not add, so every position reachable from {} \
+                 was searched. {}",
+                show(before),
+                if c.wins {
+                    "The move leaves a P-position: whatever you do, the computer has an answer."
+                } else {
+                    "Every move from there leads to an N-position, so no move wins."
+                }
+            );
+            return out;
+        }
+        let _ = writeln!(
+            out,
+            "Each heap is a game of its own with Grundy value G(n), the mex of the values of its options; \
+             the value of the whole position is the XOR of the heaps' values. Before the move:"
+        );
+        for &h in before {
+            let _ = writeln!(out, "  G({h}) = {}", self.g(h));
+        }
+        let total = self.nim_sum(before);
+        let _ = writeln!(out, "  XOR = {total}");
+        let from = self.g(c.mv.from);
+        let parts: Vec<String> =
+            c.mv.parts
+                .iter()
+                .map(|&p| format!("G({p}) = {}", self.g(p)))
+                .collect();
+        let left = c.mv.parts.iter().fold(0, |a, &p| a ^ self.g(p));
+        let parts = if parts.is_empty() {
+            "nothing (value 0)".to_string()
+        } else {
+            format!("{} (value {left})", parts.join(" + "))
+        };
+        if total == 0 {
+            let _ = writeln!(
+                out,
+                "The XOR was 0: a P-position, so no move wins: every move changes one heap's value and leaves a \
+                 non-zero XOR. The move turned G({}) = {from} into {parts}; the XOR is now {}, and you have a \
+                 winning move (hint shows it).",
+                c.mv.from,
+                self.nim_sum(&c.to)
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "The XOR was {total}, not 0: an N-position. To win, replace a heap of value v by options worth \
+                 v XOR {total}: the move turned G({}) = {from} into {parts} = {from} XOR {total}, so the XOR is \
+                 now 0, a P-position for you.",
+                c.mv.from
+            );
+        }
+        out
+    }
+
+    fn stall_rule(&self) -> &'static str {
+        "take as few tokens as possible from the largest heap that has a move, splitting it as little as possible"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kayles(heaps: &[&str], convention: Convention) -> (HeapPlay, Vec<u32>) {
+        start(
+            &HeapStart {
+                rule: "kayles".into(),
+                heaps: heaps.iter().map(|s| s.to_string()).collect(),
+                board: None,
+            },
+            convention,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn stall_rule_takes_one_from_the_largest_heap() {
+        let (g, p) = kayles(&["3", "7"], Convention::Normal);
+        let stall = g.stall_moves(&p);
+        assert_eq!(stall.len(), 1);
+        assert_eq!(stall[0].1, vec![3, 6]);
+    }
+
+    #[test]
+    fn positions_match_as_multisets() {
+        let (g, p) = kayles(&["7"], Convention::Normal);
+        // Knocking down pin 2 leaves 1 and 5, typed in either order.
+        assert_eq!(g.move_to(&p, &vec![5, 1]).unwrap().0.parts.len(), 2);
+        assert!(g
+            .move_to(&p, &vec![2, 2])
+            .unwrap_err()
+            .contains("no single move"));
+    }
+
+    #[test]
+    fn too_large_is_refused_up_front() {
+        let r = start(
+            &HeapStart {
+                rule: "kayles".into(),
+                heaps: vec!["100000000".into()],
+                board: None,
+            },
+            Convention::Normal,
+        );
+        assert!(r.err().unwrap().0.contains("too large"));
+    }
+}

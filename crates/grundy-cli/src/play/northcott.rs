@@ -1,0 +1,340 @@
+//! Playing Northcott's game: each row of the board holds one black and one
+//! white token; a player moves one of their own tokens along its row
+//! without jumping. The first player has the black tokens. Rows are drawn
+//! with their gaps (the Nim heaps), moves typed as `grundy northcott`
+//! prints them or as the rows after the move (`1:5 2:7`).
+//!
+//! Play can repeat (a token may retreat), so the computer does not search
+//! for remoteness here. As the winner it only advances (a Nim move that
+//! shrinks a gap), so the game ends; as the loser its stall rule also only
+//! advances: one cell in the row with the largest gap.
+
+use std::fmt::Write;
+
+use clap::Args;
+use grundy::game::{Convention, Outcome};
+use grundy::games::northcott::{self, Color, NorthcottMove, Row};
+use grundy::nimber::Nimber;
+use grundy::solve::SolveError;
+use grundy::strategy::{Choice, MoveTo, Moves, Play};
+use serde_json::Value;
+
+use super::Adapter;
+use crate::error::{CliError, CliResult};
+use crate::report::parse_u64;
+
+/// The widest board drawn cell by cell.
+const DRAWN_WIDTH: u64 = 60;
+
+/// A Northcott board to play on.
+#[derive(Args, Debug)]
+pub struct NorthcottStart {
+    /// The number of columns.
+    #[arg(long, value_name = "W", allow_hyphen_values = true)]
+    pub width: String,
+    /// Per row the columns of its black and its white token, as B:W.
+    #[arg(value_name = "B:W")]
+    pub rows: Vec<String>,
+}
+
+/// A position: the rows and whose tokens move next.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// The rows.
+    pub rows: Vec<Row>,
+    /// The color to move.
+    pub to_move: Color,
+}
+
+/// Northcott's game for the computer player and the session.
+pub struct NorthcottPlay {
+    width: u64,
+}
+
+fn parse_row(text: &str, n: usize) -> Result<Row, String> {
+    let Some((b, w)) = text.trim().split_once(':') else {
+        return Err(format!(
+            "row {n} '{text}' is not B:W, the columns of its black and its white token"
+        ));
+    };
+    let black = parse_u64(b, &format!("the black token's column in row {n}")).map_err(|e| e.0)?;
+    let white = parse_u64(w, &format!("the white token's column in row {n}")).map_err(|e| e.0)?;
+    Ok(Row { black, white })
+}
+
+/// The board from the command line; black moves first.
+pub fn start(args: &NorthcottStart, convention: Convention) -> CliResult<(NorthcottPlay, Board)> {
+    if convention == Convention::Misere {
+        return Err(CliError::new(
+            "misère play of northcott is not supported; play it in normal play",
+        ));
+    }
+    let width = parse_u64(&args.width, "the width")?;
+    if args.rows.is_empty() {
+        return Err(CliError::new("no rows given: write each row as B:W"));
+    }
+    let rows = args
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_row(t, i + 1))
+        .collect::<Result<Vec<Row>, String>>()
+        .map_err(CliError::new)?;
+    northcott::check(&rows, width).map_err(|e| CliError::new(e.to_string()))?;
+    Ok((
+        NorthcottPlay { width },
+        Board {
+            rows,
+            to_move: Color::Black,
+        },
+    ))
+}
+
+impl NorthcottPlay {
+    fn with(&self, b: &Board, mv: NorthcottMove) -> MoveTo<NorthcottMove, Board> {
+        (
+            mv,
+            Board {
+                rows: northcott::apply(&b.rows, mv),
+                to_move: b.to_move.other(),
+            },
+        )
+    }
+}
+
+impl Play for NorthcottPlay {
+    type Position = Board;
+    type Move = NorthcottMove;
+
+    fn convention(&self) -> Convention {
+        Convention::Normal
+    }
+
+    fn searchable(&self) -> bool {
+        false
+    }
+
+    fn move_count(&self, b: &Board) -> u128 {
+        b.rows
+            .iter()
+            .map(|r| {
+                let (p, q) = (r.token(b.to_move), r.token(b.to_move.other()));
+                if p < q {
+                    (q - 2) as u128
+                } else {
+                    (self.width - q - 1) as u128
+                }
+            })
+            .sum()
+    }
+
+    fn moves(&self, b: &Board) -> Moves<NorthcottMove, Board> {
+        northcott::moves(&b.rows, self.width, b.to_move)
+            .into_iter()
+            .map(|m| self.with(b, m))
+            .collect()
+    }
+
+    fn winning_moves(&self, b: &Board) -> Result<Moves<NorthcottMove, Board>, SolveError> {
+        let a =
+            northcott::analyze(&b.rows, self.width, b.to_move).map_err(|e| SolveError::Cycle {
+                position: e.to_string(),
+            })?;
+        // Only advances: the computer's tokens then only ever move forward,
+        // so it makes finitely many moves and the game ends. One always
+        // exists: the row whose gap has the top bit of the nim-sum shrinks.
+        let advances = |m: &NorthcottMove| {
+            let r = b.rows[m.row];
+            let other = r.token(m.color.other());
+            m.to.abs_diff(other) < m.from.abs_diff(other)
+        };
+        Ok(a.winning_moves
+            .into_iter()
+            .filter(|w| advances(&w.mv))
+            .map(|w| self.with(b, w.mv))
+            .collect())
+    }
+
+    fn stall_moves(&self, b: &Board) -> Moves<NorthcottMove, Board> {
+        let largest = b.rows.iter().map(|r| r.gap()).max().unwrap_or(0);
+        if largest == 0 {
+            // Every gap is closed: only retreats are left.
+            return self.moves(b).into_iter().take(1).collect();
+        }
+        b.rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.gap() == largest)
+            .map(|(i, r)| {
+                let (p, q) = (r.token(b.to_move), r.token(b.to_move.other()));
+                let to = if p < q { p + 1 } else { p - 1 };
+                self.with(
+                    b,
+                    NorthcottMove {
+                        row: i,
+                        color: b.to_move,
+                        from: p,
+                        to,
+                    },
+                )
+            })
+            .collect()
+    }
+}
+
+impl Adapter for NorthcottPlay {
+    fn name(&self) -> String {
+        format!("northcott --width {}", self.width)
+    }
+
+    fn to_json(&self, b: &Board) -> Value {
+        Value::from(b.rows.iter().map(Row::to_string).collect::<Vec<_>>())
+    }
+
+    fn to_text(&self, b: &Board) -> String {
+        b.rows
+            .iter()
+            .map(Row::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The rows typed at the prompt; the color to move is left as black
+    /// (the move that leads there decides it).
+    fn parse_position(&self, text: &str) -> Result<Board, String> {
+        let t = text.trim();
+        let items: Vec<String> = if t.starts_with('[') {
+            serde_json::from_str(t).map_err(|e| format!("not a JSON list of rows B:W: {e}"))?
+        } else {
+            t.split_whitespace().map(str::to_string).collect()
+        };
+        let rows = items
+            .iter()
+            .enumerate()
+            .map(|(i, s)| parse_row(s, i + 1))
+            .collect::<Result<Vec<Row>, String>>()?;
+        northcott::check(&rows, self.width).map_err(|e| e.to_string())?;
+        Ok(Board {
+            rows,
+            to_move: Color::Black,
+        })
+    }
+
+    fn draw(&self, b: &Board) -> String {
+        let mut out = String::new();
+        for (i, r) in b.rows.iter().enumerate() {
+            let cells = if self.width <= DRAWN_WIDTH {
+                (1..=self.width)
+                    .map(|c| {
+                        if c == r.black {
+                            'B'
+                        } else if c == r.white {
+                            'W'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect::<String>()
+            } else {
+                format!("black on {}, white on {}", r.black, r.white)
+            };
+            let _ = writeln!(
+                out,
+                "  row {:>2} | {cells}   gap {} (Grundy value {})",
+                i + 1,
+                r.gap(),
+                r.gap()
+            );
+        }
+        let s = b.rows.iter().fold(0, |a, r| a ^ r.gap());
+        let o = Outcome::from_value(Nimber(s));
+        let _ = writeln!(
+            out,
+            "  {} to move; nim-sum of the gaps {s}: {} ({})",
+            b.to_move,
+            if o == Outcome::N {
+                "an N-position"
+            } else {
+                "a P-position"
+            },
+            o.describe()
+        );
+        out
+    }
+
+    fn value(&self, b: &Board) -> Option<Nimber> {
+        Some(Nimber(b.rows.iter().fold(0, |a, r| a ^ r.gap())))
+    }
+
+    fn outcome(&self, b: &Board) -> Outcome {
+        Outcome::from_value(Nimber(b.rows.iter().fold(0, |a, r| a ^ r.gap())))
+    }
+
+    fn move_to(&self, from: &Board, to: &Board) -> Result<MoveTo<NorthcottMove, Board>, String> {
+        let typed = Board {
+            rows: to.rows.clone(),
+            to_move: from.to_move.other(),
+        };
+        self.moves(from)
+            .into_iter()
+            .find(|(_, q)| *q == typed)
+            .ok_or_else(|| {
+                format!(
+                    "no single move of the {} tokens leads from {} to {}",
+                    from.to_move,
+                    self.to_text(from),
+                    self.to_text(to)
+                )
+            })
+    }
+
+    fn explain(&self, before: &Board, c: &Choice<NorthcottMove, Board>) -> String {
+        let mut out = format!("The computer played: {}.\n", c.mv);
+        match northcott::explain(&before.rows, self.width, before.to_move) {
+            Ok(text) => out.push_str(&text),
+            Err(e) => {
+                let _ = writeln!(out, "({e})");
+            }
+        }
+        out
+    }
+
+    fn stall_rule(&self) -> &'static str {
+        "advance one cell in the row with the largest gap (never retreat, so the game ends)"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> (NorthcottPlay, Board) {
+        start(
+            &NorthcottStart {
+                width: "8".into(),
+                rows: vec!["1:5".into(), "8:3".into()],
+            },
+            Convention::Normal,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn moves_count_and_typed_rows() {
+        let (g, b) = game();
+        assert_eq!(g.move_count(&b), g.moves(&b).len() as u128);
+        let (m, after) = g
+            .move_to(&b, &g.parse_position("2:5 8:3").unwrap())
+            .unwrap();
+        assert_eq!(
+            (m.row, m.from, m.to, after.to_move),
+            (0, 1, 2, Color::White)
+        );
+        assert!(g
+            .move_to(&b, &g.parse_position("1:6 8:3").unwrap())
+            .is_err());
+        let stall = g.stall_moves(&b);
+        assert_eq!(stall.len(), 1);
+        assert_eq!(stall[0].1.rows[1], Row { black: 7, white: 3 });
+    }
+}
