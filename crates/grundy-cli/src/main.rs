@@ -63,6 +63,8 @@ enum Command {
     Corners(commands::corners::CornersArgs),
     /// Print or draw a table: nim products, nim-sums, Turning Corners values.
     Table(commands::table::TableArgs),
+    /// Long sequences: rare/common engine, threads, files, checkpoints, proven periods.
+    LongSeq(commands::seq_long::SeqArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -84,6 +86,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Chips(a) => commands::chips::run(&a),
         Command::Corners(a) => commands::corners::run(&a),
         Command::Table(a) => commands::table::run(&a),
+        Command::LongSeq(a) => commands::seq_long::run(&a),
     }
 }
 

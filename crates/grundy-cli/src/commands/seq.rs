@@ -231,7 +231,7 @@ pub fn run(args: &SeqArgs) -> CliResult {
     let to = parse_u64(&args.to, "--to")?;
     check_size(&rule, to, !args.summary)?;
     let options = Options {
-        method: Method::Naive,
+        method: Method::Auto,
         until_proven: args.until_proven,
     };
     let values = sequence::compute(&rule, to, &options)

@@ -6,8 +6,15 @@
 //! - [`sequence`]: the one entry point for G(0..=n), whatever the engine;
 //! - [`periodicity`]: preperiod, period, saltus and the periodicity theorems.
 
+pub mod engine;
 pub mod naive;
 pub mod notation;
 pub mod periodicity;
+pub mod plain;
+pub mod ranges;
+pub mod rc;
 pub mod rule;
 pub mod sequence;
+pub mod store;
+pub mod subtraction;
+pub mod tail_period;

@@ -17,14 +17,104 @@
 use super::naive::NaiveEngine;
 use super::notation::{HeapRule, RuleKind};
 use super::periodicity::{analyze_rule, Status};
+use super::rc::RcEngine;
 
 /// Which engine computes the sequence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Method {
+    /// The rare/common engine when it applies (finite codes leaving at most
+    /// two heaps), else the naive one.
+    #[default]
+    Auto,
     /// The mex over every option ([`NaiveEngine`]): O(n) options per heap
     /// for octal codes, O(n^2) for three-heap codes.
-    #[default]
     Naive,
+    /// The rare/common engine ([`crate::heap::rc`]); codes it cannot run
+    /// fall back to the naive engine.
+    Rc,
+}
+
+/// The engine behind [`compute`].
+enum Engine {
+    Naive(NaiveEngine),
+    Rc(Box<RcEngine<u32>>),
+    /// Per-size windows or large subtraction sets: computed in one go by
+    /// [`crate::heap::ranges`] or [`crate::heap::subtraction`], redone
+    /// when asked for more.
+    Whole(WholeKind, Vec<u32>),
+}
+
+/// A family computed in one go.
+enum WholeKind {
+    Ranges(Vec<usize>, Vec<usize>),
+    Subtract(Vec<usize>),
+}
+
+/// Subtraction sets from this many amounts up go to the bit-set engine.
+const LARGE_SET: usize = 64;
+
+impl Engine {
+    fn new(rule: &HeapRule, method: Method) -> Engine {
+        if method != Method::Naive {
+            match rule.kind() {
+                RuleKind::Code(code) => {
+                    if let Ok(e) = RcEngine::new(code) {
+                        return Engine::Rc(Box::new(e));
+                    }
+                }
+                RuleKind::Ranges(r) if method == Method::Auto => {
+                    let lo = std::iter::once(0).chain(r.iter().map(|p| p.0 as usize));
+                    let hi = std::iter::once(0).chain(r.iter().map(|p| p.1 as usize));
+                    return Engine::Whole(WholeKind::Ranges(lo.collect(), hi.collect()), vec![0]);
+                }
+                RuleKind::Subtract(set) if method == Method::Auto && set.len() >= LARGE_SET => {
+                    let set = set.iter().map(|&s| s as usize).collect();
+                    return Engine::Whole(WholeKind::Subtract(set), vec![0]);
+                }
+                _ => {}
+            }
+        }
+        Engine::Naive(NaiveEngine::new(rule))
+    }
+
+    fn extend_to(&mut self, n: u32) {
+        match self {
+            Engine::Naive(e) => e.extend_to(n),
+            Engine::Rc(e) => e
+                .extend_to(n as usize)
+                .expect("32-bit cells hold every value"),
+            Engine::Whole(kind, values) => {
+                let n = n as usize;
+                if n < values.len() {
+                    return;
+                }
+                *values = match kind {
+                    WholeKind::Ranges(lo, hi) => {
+                        crate::heap::ranges::sequence(&lo[..=n], &hi[..=n])
+                            .expect("windows checked by the rule parser")
+                    }
+                    WholeKind::Subtract(set) => crate::heap::subtraction::sequence(set, n)
+                        .expect("a positive set whose bit sets fit"),
+                };
+            }
+        }
+    }
+
+    fn values(&self) -> &[u32] {
+        match self {
+            Engine::Naive(e) => e.values(),
+            Engine::Rc(e) => e.cells(),
+            Engine::Whole(_, values) => values,
+        }
+    }
+
+    fn into_values(self) -> Vec<u32> {
+        match self {
+            Engine::Naive(e) => e.into_values(),
+            Engine::Rc(e) => e.into_cells(),
+            Engine::Whole(_, values) => values,
+        }
+    }
 }
 
 /// How to compute a sequence.
@@ -93,7 +183,7 @@ pub fn check(rule: &HeapRule, to: u64) -> Result<(), SequenceError> {
 pub fn compute(rule: &HeapRule, to: u64, options: &Options) -> Result<Vec<u32>, SequenceError> {
     check(rule, to)?;
     let scale = rule.scale() as u64;
-    let mut engine = NaiveEngine::new(rule);
+    let mut engine = Engine::new(rule, options.method);
     let read = |base: &[u32], upto: u64| -> Vec<u32> {
         (0..=upto).map(|n| base[(n * scale) as usize]).collect()
     };
@@ -141,6 +231,30 @@ mod tests {
         assert_eq!(g.len(), 168);
         let full = compute(&k, 167, &Options::default()).unwrap();
         assert_eq!(g, full);
+    }
+
+    #[test]
+    fn engines_agree() {
+        let big: Vec<String> = (1..=80).map(|s| (s * 7 % 97 + 1).to_string()).collect();
+        let big = format!("sub:{}", big.join(","));
+        let windows: Vec<String> = (1..=700)
+            .map(|i| format!("{}..{}", (i + 1) / 2, i))
+            .collect();
+        let windows = format!("ranges:{}", windows.join(","));
+        for code in [
+            "0.6", "0.376", "4!.0", "0.8", "0.[3]", "triomino", &big, &windows,
+        ] {
+            let r: HeapRule = code.parse().unwrap();
+            let by = |method| {
+                let o = Options {
+                    method,
+                    ..Options::default()
+                };
+                compute(&r, 700, &o).unwrap()
+            };
+            assert_eq!(by(Method::Naive), by(Method::Rc), "{code}");
+            assert_eq!(by(Method::Naive), by(Method::Auto), "{code}");
+        }
     }
 
     #[test]
