@@ -601,6 +601,38 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
+        /// Nim's counted moves are the listed ones, in the same order, and
+        /// the listed winning moves are exactly the moves to P-positions.
+        #[test]
+        fn counted_moves_are_the_listed_ones(
+            heaps in proptest::collection::vec(0u64..6, 0..6),
+            convention in conventions(),
+        ) {
+            let game = NimPlay(convention);
+            let winning = game.winning_moves(&heaps).unwrap();
+            prop_assert_eq!(game.winning_count(&heaps).unwrap(), winning.len());
+            for (i, w) in winning.iter().enumerate() {
+                prop_assert_eq!(&game.winning_move(&heaps, i).unwrap().unwrap(), w);
+            }
+            prop_assert!(game.winning_move(&heaps, winning.len()).unwrap().is_none());
+            let mut to_p: Vec<Vec<u64>> = game
+                .moves(&heaps)
+                .into_iter()
+                .filter(|(_, q)| plain(&game, q).0 == Outcome::P)
+                .map(|(_, q)| q)
+                .collect();
+            let mut listed: Vec<Vec<u64>> = winning.into_iter().map(|(_, q)| q).collect();
+            to_p.sort();
+            listed.sort();
+            prop_assert_eq!(listed, to_p);
+            let stall = game.stall_moves(&heaps);
+            prop_assert_eq!(game.stall_count(&heaps), stall.len());
+            for (i, m) in stall.iter().enumerate() {
+                prop_assert_eq!(&game.stall_move(&heaps, i).unwrap(), m);
+            }
+            prop_assert_eq!(game.size(&heaps), heaps.len());
+        }
+
         #[test]
         fn memoised_search_matches_definition(
             heaps in proptest::collection::vec(0u64..5, 0..4),

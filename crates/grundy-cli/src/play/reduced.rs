@@ -727,6 +727,69 @@ mod tests {
         }
     }
 
+    /// The winning moves (counted, then built one by one) are exactly the
+    /// moves to positions of value 0 by the generic solver, and Nimble's
+    /// moves (one per occupied cell) are what it counts.
+    fn check_winning<T: Reduction>(
+        game: T,
+        mut value_zero: impl FnMut(&T::Position) -> bool,
+        p: &T::Position,
+    ) where
+        T::Position: Ord,
+    {
+        let g = Reduced(game);
+        let moves = g.moves(p);
+        assert_eq!(g.move_count(p), moves.len() as u128, "{p:?}");
+        let mut to_zero: Vec<T::Position> = moves
+            .into_iter()
+            .map(|m| m.1)
+            .filter(|q| value_zero(q))
+            .collect();
+        let n = g.winning_count(p).unwrap();
+        let mut built: Vec<T::Position> = (0..n)
+            .map(|i| g.winning_move(p, i).unwrap().unwrap().1)
+            .collect();
+        let listed: Vec<T::Position> = g
+            .winning_moves(p)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.1)
+            .collect();
+        assert_eq!(built, listed, "{p:?}");
+        to_zero.sort();
+        to_zero.dedup();
+        built.sort();
+        assert_eq!(built, to_zero, "{p:?}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn winning_moves_are_the_moves_to_value_0(
+            cells in proptest::collection::vec(1u64..7, 1..5),
+            row in proptest::collection::vec(proptest::bool::ANY, 0..8),
+            steps in proptest::collection::vec(0u64..4, 1..5),
+        ) {
+            // Nimble is a sum: one component per coin.
+            let mut coin = Solver::new(&nimble::Nimble);
+            let sum_zero = |q: &Vec<u64>| {
+                q.iter().fold(Nimber(0), |a, c| a + coin.value(c).unwrap()).is_zero()
+            };
+            check_winning(NimbleGame { two: false }, sum_zero, &cells);
+            let mut distinct = cells.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let mut two = Solver::new(&nimble::Nimble2);
+            check_winning(NimbleGame { two: true }, |q| two.value(q).unwrap().is_zero(), &distinct);
+            for variant in [turtles::Variant::Turtles, turtles::Variant::Twins] {
+                let game = turtles::Turning(variant);
+                let mut t = Solver::new(&game);
+                check_winning(TurtlesGame(variant), |q| t.value(q).unwrap().is_zero(), &row);
+            }
+            let mut st = Solver::new(&staircase::Staircase);
+            check_winning(StaircaseGame, |q| st.value(q).unwrap().is_zero(), &steps);
+        }
+    }
+
     #[test]
     fn stall_rules() {
         let s = StaircaseGame.stall_moves(&vec![1, 2, 0, 3, 0]);
