@@ -605,7 +605,7 @@ mod tests {
         /// the listed winning moves are exactly the moves to P-positions.
         #[test]
         fn counted_moves_are_the_listed_ones(
-            heaps in proptest::collection::vec(0u64..6, 0..6),
+            heaps in proptest::collection::vec(0u64..4, 0..4),
             convention in conventions(),
         ) {
             let game = NimPlay(convention);
