@@ -195,3 +195,75 @@ fn bad_starts_are_refused() {
     );
     refused(&["play", "chess"], "unrecognized subcommand");
 }
+
+/// A line that is not UTF-8 is refused like an illegal move, in every mode,
+/// and the game goes on.
+#[test]
+fn a_non_utf8_line_is_refused_and_the_game_goes_on() {
+    let args = ["play", "nim", "3", "4", "5", "--seed", "1"];
+    let mut input = b"\xff\xfe take\n".to_vec();
+    input.extend_from_slice(b"take 1 from heap 1\nquit\n");
+    let out = play_support::grundy_with_input(&args, &input);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("illegal move: the line is not UTF-8 text (bad byte at offset 0)"),
+        "{text}"
+    );
+    assert!(text.contains("you: take 1 from heap 1"), "{text}");
+
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let out = play_support::grundy_with_input(&json_args, &input);
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&out);
+    assert!(lines[1]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("not UTF-8")));
+    assert_eq!(lines[2]["by"], json!("human"));
+
+    let mut pty = Pty::spawn(&args);
+    pty.prompt();
+    pty.send_bytes(b"take \xc3 from heap 1");
+    let reply = pty.prompt();
+    assert!(
+        reply.contains("not UTF-8 text (bad byte at offset 5)"),
+        "{reply}"
+    );
+    pty.send("take 1 from heap 1");
+    assert!(pty.prompt().contains("you: take 1 from heap 1"));
+    pty.send("quit");
+    pty.finish();
+}
+
+/// The computer's first move from a long position builds only the position
+/// it plays: 20001 heaps of 1 have 20001 winning moves, and listing them all
+/// with their positions would take 4 * 10^8 numbers.
+#[test]
+fn the_computer_moves_from_long_positions() {
+    let mut args = vec!["play", "nim", "--first", "computer", "--json"];
+    args.extend(std::iter::repeat_n("1", 20_001));
+    let out = play_support::grundy_with_input(&args, b"hint\nmoves\nquit\n");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines[1]["by"], json!("computer"));
+    let after = lines[1]["position"].as_array().unwrap();
+    assert_eq!(after.iter().filter(|h| h == &&json!(0)).count(), 1);
+    // An even number of heaps of 1 is a P-position: no hint, and the list
+    // of moves is refused for its size.
+    assert_eq!(lines[2]["hint"], json!(null));
+    assert!(lines[3]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("20000 legal moves, too many to list")));
+    // From a P-position the computer stalls by its rule.
+    let mut args = vec!["play", "nim", "--first", "computer"];
+    args.extend(std::iter::repeat_n("1", 20_000));
+    let out = play_support::grundy_with_input(&args, b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("computer: take 1 from heap"));
+}

@@ -802,3 +802,53 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn heap_listings_and_rule_files_are_bounded() {
+    // Kayles on 20001 heaps of 1: each heap is a winning move.
+    let mut args = os(&["heap", "0.77"]);
+    args.extend(std::iter::repeat_n(OsString::from("1"), 20_001));
+    assert_refused(&args, b"", "20001 winning moves");
+    let mut args = os(&["heap", "0.77", "--json"]);
+    args.extend(std::iter::repeat_n(OsString::from("1"), 1413));
+    let out = run(&args, b"");
+    assert_eq!(out.status.code(), Some(0));
+    // A ranges file that never ends is read only up to the cap.
+    for args in [
+        &["heap", "ranges:/dev/zero", "5"][..],
+        &["rules", "ranges:/dev/zero"],
+        &["seq", "ranges:/dev/zero", "--to", "5"],
+    ] {
+        assert_refused(&os(args), b"", "larger than 67108864 bytes");
+    }
+}
+
+#[test]
+fn play_from_long_positions() {
+    // Turning Turtles on 100001 face-up coins: the computer moves at once.
+    let row = "O".repeat(100_001);
+    let out = run(&os(&["play", "turtles", &row, "--first", "computer"]), b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("computer: turn"));
+    // Nimble with 20000 coins on cell 2: one legal move per turn, whatever
+    // the number of coins.
+    let mut args = os(&["play", "nimble", "--first", "computer"]);
+    args.extend(std::iter::repeat_n(OsString::from("2"), 20_000));
+    let out = run(&args, b"moves\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text.contains("computer: move the coin on cell 2 to cell 1"),
+        "{text:.300}"
+    );
+    assert!(text.contains("legal moves (1):"));
+    // 999 moves of a position of 3001 coins are too much to list.
+    let mut args = os(&["play", "nimble", "1000"]);
+    args.extend(std::iter::repeat_n(OsString::from("1"), 3000));
+    let out = run(&args, b"moves\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("999 legal moves, each leaving a position of 3001 numbers: too much to list"),
+        "{text:.300}"
+    );
+}

@@ -47,6 +47,10 @@ pub type MoveTo<M, P> = (M, P);
 /// A list of moves, each with the position it leaves.
 pub type Moves<M, P> = Vec<MoveTo<M, P>>;
 
+/// One move with the position it leaves, if there is such a move, or why
+/// the game's analysis failed.
+pub type OneMove<M, P> = Result<Option<MoveTo<M, P>>, SolveError>;
+
 /// What the computer needs to know about a game to play it.
 ///
 /// Positions are whole positions (every component together), as the player
@@ -74,10 +78,44 @@ pub trait Play {
         p: &Self::Position,
     ) -> Result<Moves<Self::Move, Self::Position>, SolveError>;
 
+    /// How many winning moves [`Play::winning_moves`] lists. Games whose
+    /// positions can be long count them without building a position per
+    /// move.
+    fn winning_count(&self, p: &Self::Position) -> Result<usize, SolveError> {
+        Ok(self.winning_moves(p)?.len())
+    }
+
+    /// The `i`-th move of [`Play::winning_moves`] (same order), so that the
+    /// computer builds only the position it plays.
+    fn winning_move(&self, p: &Self::Position, i: usize) -> OneMove<Self::Move, Self::Position> {
+        Ok(self.winning_moves(p)?.into_iter().nth(i))
+    }
+
     /// The moves the game-specific stall rule finds equally good when no
     /// move wins and the position is too large to search. Empty only when
     /// no move is left.
     fn stall_moves(&self, p: &Self::Position) -> Vec<MoveTo<Self::Move, Self::Position>>;
+
+    /// How many moves [`Play::stall_moves`] lists.
+    fn stall_count(&self, p: &Self::Position) -> usize {
+        self.stall_moves(p).len()
+    }
+
+    /// The `i`-th move of [`Play::stall_moves`] (same order).
+    fn stall_move(
+        &self,
+        p: &Self::Position,
+        i: usize,
+    ) -> Option<MoveTo<Self::Move, Self::Position>> {
+        self.stall_moves(p).into_iter().nth(i)
+    }
+
+    /// How many numbers (heaps, cells, coins) a position holds: listing `n`
+    /// moves with their positions costs `n` times this much memory, so the
+    /// remoteness search counts its work in these units.
+    fn size(&self, _p: &Self::Position) -> usize {
+        1
+    }
 
     /// Whether the remoteness search may be tried: false for games whose
     /// play can repeat, where it could only end by finding a cycle.
@@ -170,7 +208,8 @@ impl<P: Clone + Eq + Hash + Debug> Remoteness<P> {
 
     /// The outcome and remoteness of `p`, or `None` when the search would
     /// use up `work` (each position expanded costs one plus its number of
-    /// moves; what is spent is taken off `work`) or finds that play can
+    /// moves, times its [`Play::size`]: the numbers its moves' positions
+    /// hold; what is spent is taken off `work`) or finds that play can
     /// repeat (no remoteness).
     pub fn of<G: Play<Position = P>>(
         &mut self,
@@ -188,7 +227,10 @@ impl<P: Clone + Eq + Hash + Debug> Remoteness<P> {
         let mut on_stack: HashSet<P> = HashSet::new();
         let mut stack: Vec<Frame<P>> = Vec::new();
         let mut expand = |q: P| -> Option<Frame<P>> {
-            let cost = game.move_count(&q).saturating_add(1);
+            let cost = game
+                .move_count(&q)
+                .saturating_add(1)
+                .saturating_mul(game.size(&q).max(1) as u128);
             if cost > *work as u128 {
                 *work = 0;
                 return None;
@@ -276,8 +318,8 @@ pub struct Choice<M, P> {
     pub by_rule: bool,
 }
 
-/// The default work (positions expanded plus moves listed) the remoteness
-/// search may spend on one move.
+/// The default work (positions expanded plus moves listed, in numbers held:
+/// see [`Remoteness::of`]) the remoteness search may spend on one move.
 pub const DEFAULT_BUDGET: usize = 1_000_000;
 
 /// The computer player: a seeded generator for ties and a remoteness memo.
@@ -342,14 +384,25 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
         if game.is_over(p) {
             return Ok(None);
         }
-        let winning = game.winning_moves(p)?;
-        if self.budget > 0 && game.searchable() && game.move_count(p) <= self.budget as u128 {
+        let listed = game
+            .move_count(p)
+            .saturating_mul(game.size(p).max(1) as u128);
+        if self.budget > 0 && game.searchable() && listed <= self.budget as u128 {
+            let winning = game.winning_moves(p)?;
             if let Some(choice) = self.by_remoteness(game, p, winning.clone()) {
                 return Ok(Some(choice));
             }
         }
-        if !winning.is_empty() {
-            let ((mv, to), ties) = self.pick(winning);
+        // Only the chosen move's position is built: a long position may
+        // have as many winning moves as it has numbers.
+        let ties = game.winning_count(p)?;
+        let pick = if ties > 0 {
+            let i = self.rng.below(ties as u64) as usize;
+            game.winning_move(p, i)?
+        } else {
+            None
+        };
+        if let Some((mv, to)) = pick {
             return Ok(Some(Choice {
                 mv,
                 to,
@@ -360,11 +413,14 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
                 by_rule: false,
             }));
         }
-        let stall = game.stall_moves(p);
-        if stall.is_empty() {
+        let ties = game.stall_count(p);
+        if ties == 0 {
             return Ok(None);
         }
-        let ((mv, to), ties) = self.pick(stall);
+        let i = self.rng.below(ties as u64) as usize;
+        let Some((mv, to)) = game.stall_move(p, i) else {
+            return Ok(None);
+        };
         Ok(Some(Choice {
             mv,
             to,
@@ -468,30 +524,54 @@ impl Play for NimPlay {
     }
 
     fn winning_moves(&self, p: &Vec<u64>) -> Result<Moves<NimMove, Vec<u64>>, SolveError> {
-        Ok(nim::analyze(p, self.0)
-            .winning_moves
-            .into_iter()
-            .map(|w| (w.mv, w.to))
-            .collect())
+        let (_, moves) = nim::winning_moves(p, self.0);
+        Ok(moves.into_iter().map(|mv| nim_apply(p, mv)).collect())
+    }
+
+    fn winning_count(&self, p: &Vec<u64>) -> Result<usize, SolveError> {
+        Ok(nim::winning_moves(p, self.0).1.len())
+    }
+
+    fn winning_move(&self, p: &Vec<u64>, i: usize) -> OneMove<NimMove, Vec<u64>> {
+        let (_, moves) = nim::winning_moves(p, self.0);
+        Ok(moves.get(i).map(|&mv| nim_apply(p, mv)))
     }
 
     fn stall_moves(&self, p: &Vec<u64>) -> Vec<MoveTo<NimMove, Vec<u64>>> {
         nim_stall(p)
             .into_iter()
-            .map(|heap| {
-                let mut q = p.clone();
-                q[heap] -= 1;
-                (
-                    NimMove {
-                        heap,
-                        from: p[heap],
-                        to: p[heap] - 1,
-                    },
-                    q,
-                )
-            })
+            .map(|heap| nim_take_one(p, heap))
             .collect()
     }
+
+    fn stall_count(&self, p: &Vec<u64>) -> usize {
+        nim_stall(p).len()
+    }
+
+    fn stall_move(&self, p: &Vec<u64>, i: usize) -> Option<MoveTo<NimMove, Vec<u64>>> {
+        nim_stall(p).get(i).map(|&heap| nim_take_one(p, heap))
+    }
+
+    fn size(&self, p: &Vec<u64>) -> usize {
+        p.len()
+    }
+}
+
+fn nim_apply(p: &[u64], mv: NimMove) -> MoveTo<NimMove, Vec<u64>> {
+    let mut q = p.to_vec();
+    q[mv.heap] = mv.to;
+    (mv, q)
+}
+
+fn nim_take_one(p: &[u64], heap: usize) -> MoveTo<NimMove, Vec<u64>> {
+    nim_apply(
+        p,
+        NimMove {
+            heap,
+            from: p[heap],
+            to: p[heap] - 1,
+        },
+    )
 }
 
 #[cfg(test)]
@@ -521,6 +601,38 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
+        /// Nim's counted moves are the listed ones, in the same order, and
+        /// the listed winning moves are exactly the moves to P-positions.
+        #[test]
+        fn counted_moves_are_the_listed_ones(
+            heaps in proptest::collection::vec(0u64..4, 0..4),
+            convention in conventions(),
+        ) {
+            let game = NimPlay(convention);
+            let winning = game.winning_moves(&heaps).unwrap();
+            prop_assert_eq!(game.winning_count(&heaps).unwrap(), winning.len());
+            for (i, w) in winning.iter().enumerate() {
+                prop_assert_eq!(&game.winning_move(&heaps, i).unwrap().unwrap(), w);
+            }
+            prop_assert!(game.winning_move(&heaps, winning.len()).unwrap().is_none());
+            let mut to_p: Vec<Vec<u64>> = game
+                .moves(&heaps)
+                .into_iter()
+                .filter(|(_, q)| plain(&game, q).0 == Outcome::P)
+                .map(|(_, q)| q)
+                .collect();
+            let mut listed: Vec<Vec<u64>> = winning.into_iter().map(|(_, q)| q).collect();
+            to_p.sort();
+            listed.sort();
+            prop_assert_eq!(listed, to_p);
+            let stall = game.stall_moves(&heaps);
+            prop_assert_eq!(game.stall_count(&heaps), stall.len());
+            for (i, m) in stall.iter().enumerate() {
+                prop_assert_eq!(&game.stall_move(&heaps, i).unwrap(), m);
+            }
+            prop_assert_eq!(game.size(&heaps), heaps.len());
+        }
+
         #[test]
         fn memoised_search_matches_definition(
             heaps in proptest::collection::vec(0u64..5, 0..4),
@@ -629,7 +741,7 @@ mod tests {
         assert_eq!(r.of(&g, &vec![5], &mut 100), Some((Outcome::N, 1)));
         assert_eq!(r.of(&g, &vec![1, 1], &mut 100), Some((Outcome::P, 2)));
         // Two heaps of 3: the loser drags it out to 3 + 3 moves.
-        assert_eq!(r.of(&g, &vec![3, 3], &mut 100), Some((Outcome::P, 6)));
+        assert_eq!(r.of(&g, &vec![3, 3], &mut 1000), Some((Outcome::P, 6)));
         // Too large for the budget.
         assert_eq!(Remoteness::new().of(&g, &vec![50, 50], &mut 100), None);
     }

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
 use crate::report::{parse_u64, OutputArgs, Report};
+use crate::{input, listing};
 
 /// A heap game position: value, outcome and every winning move in words.
 #[derive(Args, Debug)]
@@ -33,6 +34,10 @@ pub struct HeapArgs {
     pub output: OutputArgs,
 }
 
+/// The largest ranges file read (a line per heap size: far more heap sizes
+/// than any table is computed for).
+pub const MAX_RANGES_FILE: u64 = 64 << 20;
+
 /// Reads a rule; `ranges:FILE` reads the file (`ranges:1..1,1..2` inline
 /// also works).
 pub fn parse_rule(text: &str) -> CliResult<HeapRule> {
@@ -43,8 +48,8 @@ pub fn parse_rule(text: &str) -> CliResult<HeapRule> {
         let body = &t[7..];
         let path = std::path::Path::new(body);
         if !body.contains("..") || path.exists() {
-            let content = std::fs::read_to_string(path)
-                .map_err(|e| CliError::new(format!("cannot read ranges file '{body}': {e}")))?;
+            let what = format!("ranges file '{body}'");
+            let content = input::utf8(input::read_path(body, &what, MAX_RANGES_FILE)?, &what)?;
             return HeapRule::parse_ranges(&content)
                 .map_err(|e| CliError::new(format!("ranges file '{body}': {e}")));
         }
@@ -106,12 +111,13 @@ pub fn run(args: &HeapArgs) -> CliResult {
         }
         Convention::Misere => None,
     };
-    let analysis = match &values {
-        Some(g) => heap::analyze_normal(&rule, &heaps, g),
-        None => {
-            heap::analyze(&rule, &heaps, convention).map_err(|e| CliError::new(e.to_string()))?
-        }
+    let moves = match &values {
+        Some(g) => heap::analyze_moves_normal(&rule, &heaps, g),
+        None => heap::analyze_moves(&rule, &heaps, convention)
+            .map_err(|e| CliError::new(e.to_string()))?,
     };
+    listing::check(moves.winning_moves.len() as u64, heaps.len(), "heaps")?;
+    let analysis = heap::with_positions(&heaps, moves);
     let show = |h: &Vec<u32>| {
         let text = h.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
         (Value::from(h.clone()), text)

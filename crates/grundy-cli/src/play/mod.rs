@@ -28,6 +28,15 @@ use serde_json::Value;
 /// have for a typed position to be matched against every move.
 pub const MOVE_LIST_CAP: u128 = 2000;
 
+/// Whether every move from `p` may be listed with its position: at most
+/// [`MOVE_LIST_CAP`] moves and [`crate::listing::MAX_LISTED`] numbers in
+/// all the positions together.
+pub fn listable<G: Play + ?Sized>(game: &G, p: &G::Position) -> bool {
+    let n = game.move_count(p);
+    n <= MOVE_LIST_CAP
+        && n.saturating_mul(game.size(p) as u128) <= crate::listing::MAX_LISTED as u128
+}
+
 /// A move read from the player's words: `Ok(None)` when the words are not
 /// a move of the game at all, `Err` with the reason when the move is illegal.
 pub type Parsed<M, P> = Result<Option<MoveTo<M, P>>, String>;
@@ -64,7 +73,7 @@ pub trait Adapter: Play {
     /// and why. By default the words are looked up among the legal moves
     /// ([`match_words`]).
     fn parse_move(&self, p: &Self::Position, text: &str) -> Parsed<Self::Move, Self::Position> {
-        if self.move_count(p) > MOVE_LIST_CAP {
+        if !listable(self, p) {
             return Ok(None);
         }
         let mut moves = self.moves(p);
@@ -79,7 +88,7 @@ pub trait Adapter: Play {
         from: &Self::Position,
         to: &Self::Position,
     ) -> Result<MoveTo<Self::Move, Self::Position>, String> {
-        if self.move_count(from) > MOVE_LIST_CAP {
+        if !listable(self, from) {
             return Err(format!(
                 "no single move could be found from {} to {}",
                 self.to_text(from),

@@ -112,7 +112,7 @@ impl Adapter for NimPlay {
         } else {
             s.0.to_string()
         };
-        let outcome = nim::analyze(p, self.0).outcome;
+        let (outcome, _) = nim::winning_moves(p, self.0);
         match self.0 {
             Convention::Normal => {
                 let _ = writeln!(
@@ -139,7 +139,7 @@ impl Adapter for NimPlay {
     }
 
     fn outcome(&self, p: &Vec<u64>) -> Outcome {
-        nim::analyze(p, self.0).outcome
+        nim::winning_moves(p, self.0).0
     }
 
     fn parse_move(&self, p: &Vec<u64>, text: &str) -> Parsed<NimMove, Vec<u64>> {

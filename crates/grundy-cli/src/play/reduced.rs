@@ -13,7 +13,7 @@ use grundy::game::{Convention, Outcome};
 use grundy::games::{nim, nimble, staircase, turtles};
 use grundy::nimber::Nimber;
 use grundy::solve::SolveError;
-use grundy::strategy::{Choice, Moves, Play};
+use grundy::strategy::{Choice, Moves, OneMove, Play};
 use serde_json::Value;
 
 use super::{tokens, Adapter};
@@ -38,8 +38,13 @@ pub trait Reduction {
     fn move_count(&self, p: &Self::Position) -> u128;
     /// Every legal move.
     fn moves(&self, p: &Self::Position) -> Moves<Self::Move, Self::Position>;
-    /// Every winning move, by the game's closed form.
-    fn winning_moves(&self, p: &Self::Position) -> Moves<Self::Move, Self::Position>;
+    /// Every winning move, by the game's closed form, without the
+    /// positions they leave (see [`Reduction::apply`]).
+    fn winning(&self, p: &Self::Position) -> Vec<Self::Move>;
+    /// The move `mv` played from `p`, with the position it leaves.
+    fn apply(&self, p: &Self::Position, mv: &Self::Move) -> (Self::Move, Self::Position);
+    /// How many numbers (steps, coins, cells) `p` holds.
+    fn size(&self, p: &Self::Position) -> usize;
     /// The stall rule's moves.
     fn stall_moves(&self, p: &Self::Position) -> Moves<Self::Move, Self::Position>;
     /// The stall rule in words.
@@ -76,7 +81,24 @@ impl<T: Reduction> Play for Reduced<T> {
     }
 
     fn winning_moves(&self, p: &T::Position) -> Result<Moves<T::Move, T::Position>, SolveError> {
-        Ok(self.0.winning_moves(p))
+        Ok(self
+            .0
+            .winning(p)
+            .iter()
+            .map(|mv| self.0.apply(p, mv))
+            .collect())
+    }
+
+    fn winning_count(&self, p: &T::Position) -> Result<usize, SolveError> {
+        Ok(self.0.winning(p).len())
+    }
+
+    fn winning_move(&self, p: &T::Position, i: usize) -> OneMove<T::Move, T::Position> {
+        Ok(self.0.winning(p).get(i).map(|mv| self.0.apply(p, mv)))
+    }
+
+    fn size(&self, p: &T::Position) -> usize {
+        self.0.size(p)
     }
 
     fn stall_moves(&self, p: &T::Position) -> Moves<T::Move, T::Position> {
@@ -236,11 +258,14 @@ impl Reduction for StaircaseGame {
         }
         out
     }
-    fn winning_moves(&self, p: &Vec<u64>) -> Moves<Self::Move, Vec<u64>> {
+    fn winning(&self, p: &Vec<u64>) -> Vec<Self::Move> {
         staircase::winning_moves(p)
-            .into_iter()
-            .map(|mv| (mv, staircase::apply(p, mv)))
-            .collect()
+    }
+    fn apply(&self, p: &Vec<u64>, mv: &Self::Move) -> (Self::Move, Vec<u64>) {
+        (*mv, staircase::apply(p, *mv))
+    }
+    fn size(&self, p: &Vec<u64>) -> usize {
+        p.len()
     }
     fn stall_moves(&self, p: &Vec<u64>) -> Moves<Self::Move, Vec<u64>> {
         (1..p.len())
@@ -302,8 +327,14 @@ impl NimbleGame {
         }
     }
 
-    fn first_on_cell(&self, p: &[u64], i: usize) -> bool {
-        self.two || !p[..i].contains(&p[i])
+    /// The coins that move: in Nimble, coins sharing a cell are
+    /// interchangeable, so only the first coin listed on each cell moves.
+    fn movers(&self, p: &[u64]) -> Vec<usize> {
+        if self.two {
+            return (0..p.len()).collect();
+        }
+        let mut seen = std::collections::HashSet::with_capacity(p.len());
+        (0..p.len()).filter(|&i| seen.insert(p[i])).collect()
     }
 
     fn moved(p: &[u64], i: usize, to: u64) -> (nimble::CoinMove, Vec<u64>) {
@@ -343,31 +374,33 @@ impl Reduction for NimbleGame {
         Ok(cells)
     }
     fn move_count(&self, p: &Vec<u64>) -> u128 {
-        (0..p.len())
-            .filter(|&i| self.first_on_cell(p, i))
+        self.movers(p)
+            .into_iter()
             .map(|i| (p[i] - self.lowest(p, i)) as u128)
             .sum()
     }
     fn moves(&self, p: &Vec<u64>) -> Moves<Self::Move, Vec<u64>> {
         let mut out = Vec::new();
-        for i in 0..p.len() {
-            if !self.first_on_cell(p, i) {
-                continue;
-            }
+        for i in self.movers(p) {
             for to in (self.lowest(p, i)..p[i]).rev() {
                 out.push(Self::moved(p, i, to));
             }
         }
         out
     }
-    fn winning_moves(&self, p: &Vec<u64>) -> Moves<Self::Move, Vec<u64>> {
-        let a = if self.two {
-            nimble::analyze2(p)
+    fn winning(&self, p: &Vec<u64>) -> Vec<Self::Move> {
+        let moves = if self.two {
+            nimble::winning_moves2(p)
         } else {
-            nimble::analyze(p)
+            nimble::winning_moves(p)
         };
-        a.map(|a| a.winning_moves.into_iter().map(|w| (w.mv, w.to)).collect())
-            .unwrap_or_default()
+        moves.unwrap_or_default()
+    }
+    fn apply(&self, p: &Vec<u64>, mv: &Self::Move) -> (Self::Move, Vec<u64>) {
+        Self::moved(p, mv.coin, mv.to)
+    }
+    fn size(&self, p: &Vec<u64>) -> usize {
+        p.len()
     }
     fn stall_moves(&self, p: &Vec<u64>) -> Moves<Self::Move, Vec<u64>> {
         let mut order: Vec<usize> = (0..p.len()).collect();
@@ -514,12 +547,14 @@ impl Reduction for TurtlesGame {
         }
         out
     }
-    fn winning_moves(&self, p: &Vec<bool>) -> Moves<Self::Move, Vec<bool>> {
-        turtles::analyze(p, self.0)
-            .winning_moves
-            .into_iter()
-            .map(|w| (w.mv, w.to))
-            .collect()
+    fn winning(&self, p: &Vec<bool>) -> Vec<Self::Move> {
+        turtles::winning_moves(p, self.0)
+    }
+    fn apply(&self, p: &Vec<bool>, mv: &Self::Move) -> (Self::Move, Vec<bool>) {
+        Self::turned(p, mv.turn - 1, mv.flip.map(|y| y - 1))
+    }
+    fn size(&self, p: &Vec<bool>) -> usize {
+        p.len()
     }
     fn stall_moves(&self, p: &Vec<bool>) -> Moves<Self::Move, Vec<bool>> {
         let movable = |x: usize| x > 0 || self.0 == turtles::Variant::Turtles;
@@ -689,6 +724,69 @@ mod tests {
         for row in ["XOOXO", "OOOO", "XXOXOO"] {
             let r = turtles::parse_row(row).unwrap();
             assert_eq!(t.value(&r), Some(s.value(&r).unwrap()), "{row}");
+        }
+    }
+
+    /// The winning moves (counted, then built one by one) are exactly the
+    /// moves to positions of value 0 by the generic solver, and Nimble's
+    /// moves (one per occupied cell) are what it counts.
+    fn check_winning<T: Reduction>(
+        game: T,
+        mut value_zero: impl FnMut(&T::Position) -> bool,
+        p: &T::Position,
+    ) where
+        T::Position: Ord,
+    {
+        let g = Reduced(game);
+        let moves = g.moves(p);
+        assert_eq!(g.move_count(p), moves.len() as u128, "{p:?}");
+        let mut to_zero: Vec<T::Position> = moves
+            .into_iter()
+            .map(|m| m.1)
+            .filter(|q| value_zero(q))
+            .collect();
+        let n = g.winning_count(p).unwrap();
+        let mut built: Vec<T::Position> = (0..n)
+            .map(|i| g.winning_move(p, i).unwrap().unwrap().1)
+            .collect();
+        let listed: Vec<T::Position> = g
+            .winning_moves(p)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.1)
+            .collect();
+        assert_eq!(built, listed, "{p:?}");
+        to_zero.sort();
+        to_zero.dedup();
+        built.sort();
+        assert_eq!(built, to_zero, "{p:?}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn winning_moves_are_the_moves_to_value_0(
+            cells in proptest::collection::vec(1u64..7, 1..5),
+            row in proptest::collection::vec(proptest::bool::ANY, 0..8),
+            steps in proptest::collection::vec(0u64..4, 1..5),
+        ) {
+            // Nimble is a sum: one component per coin.
+            let mut coin = Solver::new(&nimble::Nimble);
+            let sum_zero = |q: &Vec<u64>| {
+                q.iter().fold(Nimber(0), |a, c| a + coin.value(c).unwrap()).is_zero()
+            };
+            check_winning(NimbleGame { two: false }, sum_zero, &cells);
+            let mut distinct = cells.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let mut two = Solver::new(&nimble::Nimble2);
+            check_winning(NimbleGame { two: true }, |q| two.value(q).unwrap().is_zero(), &distinct);
+            for variant in [turtles::Variant::Turtles, turtles::Variant::Twins] {
+                let game = turtles::Turning(variant);
+                let mut t = Solver::new(&game);
+                check_winning(TurtlesGame(variant), |q| t.value(q).unwrap().is_zero(), &row);
+            }
+            let mut st = Solver::new(&staircase::Staircase);
+            check_winning(StaircaseGame, |q| st.value(q).unwrap().is_zero(), &steps);
         }
     }
 

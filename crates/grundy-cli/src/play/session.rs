@@ -21,8 +21,9 @@ use grundy::game::{Convention, Outcome};
 use grundy::strategy::{Basis, Choice, MoveTo, Strategy};
 use serde_json::{json, Value};
 
-use super::{normalize, Adapter, MOVE_LIST_CAP};
+use super::{listable, normalize, Adapter, MOVE_LIST_CAP};
 use crate::error::{CliError, CliResult};
+use crate::listing::MAX_LISTED;
 use crate::report::{emit, print_json};
 
 /// How the session talks.
@@ -95,7 +96,17 @@ struct Session<'a, A: Adapter, R: BufRead> {
     computer: Strategy<A::Position>,
     last: LastMove<A::Move, A::Position>,
     history: Vec<Snapshot<A::Move, A::Position>>,
-    input: std::io::Lines<R>,
+    input: R,
+}
+
+/// A line read from the player.
+enum Line {
+    /// The end of the input.
+    End,
+    /// A line of text, without its line ending.
+    Text(String),
+    /// A line that is not UTF-8: refused like an illegal move.
+    NotText(String),
 }
 
 /// Plays `game` from `start` against the player reading `input`.
@@ -113,7 +124,7 @@ pub fn run<A: Adapter, R: BufRead>(
         computer: Strategy::new(options.seed),
         last: None,
         history: Vec::new(),
-        input: input.lines(),
+        input,
     };
     s.run()
 }
@@ -150,8 +161,13 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
             if self.mode == Mode::Terminal {
                 emit(PROMPT)?;
             }
-            let Some(line) = self.read()? else {
-                return self.quit();
+            let line = match self.read()? {
+                Line::End => return self.quit(),
+                Line::Text(line) => line,
+                Line::NotText(reason) => {
+                    self.refuse(&reason)?;
+                    continue;
+                }
             };
             let line = line.trim().to_string();
             match normalize(&line).as_str() {
@@ -173,12 +189,28 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         }
     }
 
-    fn read(&mut self) -> CliResult<Option<String>> {
-        match self.input.next() {
-            None => Ok(None),
-            Some(Ok(line)) => Ok(Some(line)),
-            Some(Err(e)) => Err(CliError::new(format!("cannot read standard input: {e}"))),
+    fn read(&mut self) -> CliResult<Line> {
+        let mut bytes = Vec::new();
+        let n = self
+            .input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
+        if n == 0 {
+            return Ok(Line::End);
         }
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+        }
+        Ok(match String::from_utf8(bytes) {
+            Ok(text) => Line::Text(text),
+            Err(e) => Line::NotText(format!(
+                "the line is not UTF-8 text (bad byte at offset {}); type moves to list the moves, or help",
+                e.utf8_error().valid_up_to()
+            )),
+        })
     }
 
     fn convention_words(&self) -> &'static str {
@@ -316,10 +348,14 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
     }
 
     fn hint(&self) -> CliResult {
-        let winning = self.game.winning_moves(&self.position)?;
+        let count = self.game.winning_count(&self.position)?;
+        let first = match count {
+            0 => None,
+            _ => self.game.winning_move(&self.position, 0)?,
+        };
         const NONE: &str = "no winning move: every move leads to an N-position";
         if !self.text() {
-            return match winning.first() {
+            return match &first {
                 Some((mv, to)) => print_json(&json!({"hint": {
                     "move": mv.to_string(),
                     "to": self.game.to_json(to),
@@ -327,10 +363,10 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
                 None => print_json(&json!({"hint": null, "reason": NONE})),
             };
         }
-        match winning.first() {
+        match &first {
             None => self.say(&format!("hint: {NONE}.")),
             Some((mv, to)) => {
-                let more = match winning.len() {
+                let more = match count {
                     1 => String::new(),
                     n => format!(" (one of {n} winning moves)"),
                 };
@@ -420,10 +456,18 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
 
     fn list_moves(&self) -> CliResult {
         let n = self.game.move_count(&self.position);
-        if n > MOVE_LIST_CAP {
-            let msg = format!(
-                "there are {n} legal moves, too many to list (at most {MOVE_LIST_CAP}); type hint for a winning one"
-            );
+        if !listable(self.game, &self.position) {
+            let msg = if n > MOVE_LIST_CAP {
+                format!(
+                    "there are {n} legal moves, too many to list (at most {MOVE_LIST_CAP}); type hint for a winning one"
+                )
+            } else {
+                format!(
+                    "there are {n} legal moves, each leaving a position of {} numbers: too much to list (at most \
+                     {MAX_LISTED} numbers in all); type hint for a winning one",
+                    self.game.size(&self.position)
+                )
+            };
             return if self.text() {
                 self.say(&format!("{msg}."))
             } else {

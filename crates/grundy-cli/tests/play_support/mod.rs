@@ -13,7 +13,7 @@ use expectrl::{Expect, Session};
 #[path = "../common/mod.rs"]
 mod common;
 #[allow(unused_imports)]
-pub use common::{piped, refused};
+pub use common::{grundy_with_input, piped, refused};
 
 /// The prompt `grundy play` shows at a terminal.
 pub const PROMPT: &str = "your move> ";
@@ -96,6 +96,13 @@ impl Pty {
     /// Types a line.
     pub fn send(&mut self, line: &str) {
         self.session.send_line(line).expect("write to the pty");
+    }
+
+    /// Types a line of raw bytes (which need not be UTF-8).
+    pub fn send_bytes(&mut self, line: &[u8]) {
+        let mut bytes = line.to_vec();
+        bytes.push(b'\n');
+        self.session.send(bytes).expect("write to the pty");
     }
 
     /// Reads the rest of the output and waits for the process to end;

@@ -167,6 +167,63 @@ pub fn moves(rule: &HeapRule, heaps: &[u32]) -> Vec<(HeapMove, Vec<u32>)> {
     out
 }
 
+/// The heaps left by `mv` from `heaps`: its parts stand where the heap
+/// stood.
+///
+/// ```
+/// use grundy::games::heap::{self, HeapMove};
+/// let mv = HeapMove { heap: 1, from: 7, take: 1, parts: vec![2, 4] };
+/// assert_eq!(heap::apply(&[3, 7, 5], &mv), vec![3, 2, 4, 5]);
+/// ```
+pub fn apply(heaps: &[u32], mv: &HeapMove) -> Vec<u32> {
+    let mut to = Vec::with_capacity(heaps.len() + mv.parts.len());
+    to.extend_from_slice(&heaps[..mv.heap]);
+    to.extend_from_slice(&mv.parts);
+    to.extend_from_slice(&heaps[mv.heap + 1..]);
+    to
+}
+
+/// Value, outcome and the winning moves without the positions they leave
+/// (`to` is `()`): a long position can have as many winning moves as heaps,
+/// so the moves are counted before [`with_positions`] lists the positions.
+///
+/// ```
+/// use grundy::game::Convention;
+/// use grundy::games::heap;
+/// let kayles = "kayles".parse().unwrap();
+/// let ones = vec![1; 9];
+/// let a = heap::analyze_moves(&kayles, &ones, Convention::Normal).unwrap();
+/// assert_eq!(a.winning_moves.len(), 9);
+/// assert_eq!(heap::with_positions(&ones, a).winning_moves[0].to, vec![1; 8]);
+/// ```
+pub fn analyze_moves(
+    rule: &HeapRule,
+    heaps: &[u32],
+    convention: Convention,
+) -> Result<Analysis<HeapMove, ()>, HeapError> {
+    match convention {
+        Convention::Normal => Ok(analyze_moves_normal(rule, heaps, &values_for(rule, heaps)?)),
+        Convention::Misere => analyze_moves_misere(rule, heaps, MISERE_LIMIT),
+    }
+}
+
+/// Each winning move with the position it leaves.
+pub fn with_positions(heaps: &[u32], a: Analysis<HeapMove, ()>) -> Analysis<HeapMove, Vec<u32>> {
+    Analysis {
+        convention: a.convention,
+        value: a.value,
+        outcome: a.outcome,
+        winning_moves: a
+            .winning_moves
+            .into_iter()
+            .map(|w| WinningMove {
+                to: apply(heaps, &w.mv),
+                mv: w.mv,
+            })
+            .collect(),
+    }
+}
+
 /// G(0..=max heap) for a position, refusing heaps whose values would cost
 /// more than [`WORK_LIMIT`] options.
 pub fn values_for(rule: &HeapRule, heaps: &[u32]) -> Result<Vec<u32>, HeapError> {
@@ -215,27 +272,45 @@ pub fn analyze_limited(
     convention: Convention,
     misere_limit: usize,
 ) -> Result<Analysis<HeapMove, Vec<u32>>, HeapError> {
-    match convention {
-        Convention::Normal => Ok(analyze_normal(rule, heaps, &values_for(rule, heaps)?)),
-        Convention::Misere => analyze_misere(rule, heaps, misere_limit),
-    }
+    let a = match convention {
+        Convention::Normal => analyze_moves_normal(rule, heaps, &values_for(rule, heaps)?),
+        Convention::Misere => analyze_moves_misere(rule, heaps, misere_limit)?,
+    };
+    Ok(with_positions(heaps, a))
 }
 
 /// Normal play with the values `g` = G(0..=max heap) already at hand
 /// (see [`values_for`]).
 pub fn analyze_normal(rule: &HeapRule, heaps: &[u32], g: &[u32]) -> Analysis<HeapMove, Vec<u32>> {
+    with_positions(heaps, analyze_moves_normal(rule, heaps, g))
+}
+
+/// [`analyze_normal`] without the positions (see [`analyze_moves`]): a
+/// move wins when the values of the parts it leaves XOR to the value of
+/// the heap it replaces XOR the total.
+pub fn analyze_moves_normal(rule: &HeapRule, heaps: &[u32], g: &[u32]) -> Analysis<HeapMove, ()> {
     let convention = Convention::Normal;
     let value_of = |hs: &[u32]| hs.iter().fold(0, |a, &h| a ^ g[h as usize]);
     let total = value_of(heaps);
-    let winning_moves = if total == 0 {
-        Vec::new()
-    } else {
-        moves(rule, heaps)
-            .into_iter()
-            .filter(|(_, to)| value_of(to) == 0)
-            .map(|(mv, to)| WinningMove { mv, to })
-            .collect()
-    };
+    let mut winning_moves = Vec::new();
+    if total != 0 {
+        for (i, &h) in heaps.iter().enumerate() {
+            let target = total ^ g[h as usize];
+            rule.for_each_move(h, |take, parts| {
+                if value_of(parts) == target {
+                    winning_moves.push(WinningMove {
+                        mv: HeapMove {
+                            heap: i,
+                            from: h,
+                            take,
+                            parts: parts.to_vec(),
+                        },
+                        to: (),
+                    });
+                }
+            });
+        }
+    }
     let value = Nimber(total as u64);
     Analysis {
         convention,
@@ -245,11 +320,11 @@ pub fn analyze_normal(rule: &HeapRule, heaps: &[u32], g: &[u32]) -> Analysis<Hea
     }
 }
 
-fn analyze_misere(
+fn analyze_moves_misere(
     rule: &HeapRule,
     heaps: &[u32],
     misere_limit: usize,
-) -> Result<Analysis<HeapMove, Vec<u32>>, HeapError> {
+) -> Result<Analysis<HeapMove, ()>, HeapError> {
     let convention = Convention::Misere;
     if let RuleKind::Ranges(r) = rule.kind() {
         if let Some(&h) = heaps.iter().find(|&&h| h as usize > r.len()) {
@@ -272,9 +347,25 @@ fn analyze_misere(
     let outcome = s.outcome(heaps)?;
     let mut winning_moves = Vec::new();
     if outcome == Outcome::N {
-        for (mv, to) in moves(rule, heaps) {
-            if s.outcome(&to)? == Outcome::P {
-                winning_moves.push(WinningMove { mv, to });
+        // One buffer for every position tried: only the moves are kept.
+        let mut to = Vec::with_capacity(heaps.len() + rule.max_parts());
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut tried = Vec::new();
+            rule.for_each_move(h, |take, parts| tried.push((take, parts.to_vec())));
+            for (take, parts) in tried {
+                let mv = HeapMove {
+                    heap: i,
+                    from: h,
+                    take,
+                    parts,
+                };
+                to.clear();
+                to.extend_from_slice(&heaps[..i]);
+                to.extend_from_slice(&mv.parts);
+                to.extend_from_slice(&heaps[i + 1..]);
+                if s.outcome(&to)? == Outcome::P {
+                    winning_moves.push(WinningMove { mv, to: () });
+                }
             }
         }
     }
