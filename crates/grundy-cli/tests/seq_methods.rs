@@ -56,3 +56,36 @@ fn bad_engine_flags_are_refused() {
     );
     refused(&["seq", "0.77", "--to", "5", "--method", "fast"], "fast");
 }
+
+#[test]
+fn per_size_windows_from_a_file() {
+    let d = std::env::temp_dir().join(format!("grundy-seq-ranges-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let f = d.join("w.txt");
+    std::fs::write(&f, "# L R for heaps 1..4\n1 1\n1 2\n\n2 3\n1 4\n").unwrap();
+    let rule = format!("ranges:{}", f.display());
+    let v = json(&["seq", &rule, "--to", "4", "--json"]);
+    assert_eq!(v["values"], serde_json::json!([0, 1, 2, 2, 3]));
+    refused(&["seq", &rule, "--to", "9"], "heaps 1 to 4");
+    std::fs::write(&f, "1 1\n3 3\n").unwrap();
+    refused(&["seq", &rule, "--to", "2"], "line 2");
+    std::fs::write(&f, "1 x\n").unwrap();
+    refused(&["seq", &rule, "--to", "1"], "line 1");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn large_subtraction_sets_agree_with_the_naive_engine() {
+    let set: Vec<String> = (1..=90).map(|s| (s * 13 % 151 + 1).to_string()).collect();
+    let rule = format!("sub:{}", set.join(","));
+    let fast = json(&["seq", &rule, "--to", "800", "--json"]);
+    let naive = json(&["seq", &rule, "--to", "800", "--json", "--method", "naive"]);
+    assert_eq!(fast, naive);
+    let small = json(&["seq", "sub:1,3,4", "--to", "13", "--json"]);
+    assert_eq!(
+        small["values"],
+        serde_json::json!([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2])
+    );
+    refused(&["seq", "sub:1,0", "--to", "5"], "sub:1,0");
+    refused(&["seq", "sub:1,x", "--to", "5"], "sub:1,x");
+}
