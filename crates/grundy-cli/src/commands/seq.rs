@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use grundy::heap::notation::HeapRule;
 use grundy::heap::periodicity::{analyze_rule, Periodicity, Status};
 use grundy::heap::sequence::{self, Method, Options};
@@ -16,6 +16,30 @@ use serde::Serialize;
 use crate::commands::heap::parse_rule;
 use crate::error::{CliError, CliResult};
 use crate::report::{emit, parse_u64, print_json};
+
+/// The engine, as named on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum MethodArg {
+    /// Rare/common when the rule allows it, else naive.
+    Auto,
+    /// The mex over every option (the reference).
+    Naive,
+    /// Rare/common ("sparse space"); rules it cannot run use naive.
+    Rc,
+}
+
+impl From<MethodArg> for Method {
+    fn from(m: MethodArg) -> Method {
+        match m {
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Naive => Method::Naive,
+            MethodArg::Rc => Method::Rc,
+        }
+    }
+}
+
+/// Most worker threads `--threads` accepts.
+const MAX_THREADS: u64 = 1024;
 
 /// Grundy values G(0..=N) of a heap rule, with preperiod, period and the
 /// status of the periodicity (proven, observed or none).
@@ -31,6 +55,12 @@ pub struct SeqArgs {
     /// Stop as soon as the periodicity is proven.
     #[arg(long)]
     pub until_proven: bool,
+    /// Engine: auto, naive or rc (the values are the same).
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    pub method: MethodArg,
+    /// Worker threads of the rare/common engine (default 1).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub threads: Option<String>,
     /// Print the values as CSV lines `n,g`.
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,
@@ -229,9 +259,21 @@ fn text_report(s: &Summary) -> String {
 pub fn run(args: &SeqArgs) -> CliResult {
     let rule = parse_rule(&args.rule)?;
     let to = parse_u64(&args.to, "--to")?;
+    let threads = match &args.threads {
+        Some(t) => match parse_u64(t, "--threads")? {
+            n @ 1..=MAX_THREADS => n as usize,
+            n => {
+                return Err(CliError::new(format!(
+                    "--threads {n}: give between 1 and {MAX_THREADS} threads"
+                )))
+            }
+        },
+        None => 1,
+    };
     check_size(&rule, to, !args.summary)?;
     let options = Options {
-        method: Method::Auto,
+        method: args.method.into(),
+        threads,
         until_proven: args.until_proven,
     };
     let values = sequence::compute(&rule, to, &options)

@@ -2,9 +2,10 @@
 //! proven and answers every later heap from the period.
 //!
 //! [`Method::Auto`] runs the rare/common engine ([`crate::heap::rc`]) when
-//! the rule allows it and the plain definition ([`crate::heap::plain`])
-//! otherwise. Values are kept in 16-bit cells and the run restarts in 32-bit
-//! cells if one ever overflows.
+//! the rule allows it and the reference engine ([`crate::heap::naive`])
+//! otherwise; periodicity is proven by [`crate::heap::periodicity`]. Values
+//! are kept in 16-bit cells and the run restarts in 32-bit cells if one
+//! ever overflows.
 //!
 //! ```
 //! use grundy::heap::engine::{compute, Method, Options};
@@ -16,18 +17,63 @@
 //! assert!(s.computed() < 1000);
 //! ```
 
+use crate::heap::naive::code_sequence;
+use crate::heap::notation::{HeapRule, RuleKind};
+use crate::heap::periodicity::{analyze_with, Status, Window};
 use crate::heap::rc::{Cell, RcEngine, RcError, RcStats};
 use crate::heap::rule::TakeBreak;
-use crate::heap::tail_period::{self, Periodicity};
+
+/// A proven period: `G(x + period) = G(x)` for every `x >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ProvenPeriod {
+    /// The first heap from which the sequence repeats.
+    pub preperiod: usize,
+    /// The length of the repeating block.
+    pub period: usize,
+    /// The last heap that had to be computed for the proof.
+    pub proven_at: usize,
+}
+
+impl ProvenPeriod {
+    /// The heap in the computed prefix with the same value as `n`.
+    ///
+    /// ```
+    /// use grundy::heap::engine::ProvenPeriod;
+    /// let p = ProvenPeriod { preperiod: 71, period: 12, proven_at: 167 };
+    /// assert_eq!(p.fold(1000), 71 + (1000 - 71) % 12);
+    /// assert_eq!(p.fold(50), 50);
+    /// ```
+    pub fn fold(&self, n: u64) -> usize {
+        let (i, p) = (self.preperiod as u64, self.period as u64);
+        if n < i + p {
+            n as usize
+        } else {
+            (i + (n - i) % p) as usize
+        }
+    }
+}
+
+/// The periodicity theorem's proof over `g(0..=last)`, if it holds.
+fn prove(g: impl Fn(usize) -> u32, last: usize, window: Window) -> Option<ProvenPeriod> {
+    let p = analyze_with(last + 1, g, window, false);
+    match (p.status, p.preperiod, p.period) {
+        (Status::Proven, Some(i), Some(p)) => Some(ProvenPeriod {
+            preperiod: i as usize,
+            period: p as usize,
+            proven_at: last,
+        }),
+        _ => None,
+    }
+}
 
 /// Which engine computes the sequence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
-    /// Rare/common when the rule allows it, else the plain definition.
+    /// Rare/common when the rule allows it, else the reference engine.
     #[default]
     Auto,
-    /// The plain definition: every split of every heap.
+    /// The reference engine: the mex over every option.
     Naive,
     /// The rare/common ("sparse space") engine.
     Rc,
@@ -95,7 +141,7 @@ pub struct Sequence {
     /// `G(0..=computed())`.
     pub values: Values,
     /// Proven periodicity; every later value follows from it.
-    pub period: Option<Periodicity>,
+    pub period: Option<ProvenPeriod>,
     /// The engine that ran.
     pub method: Method,
     /// Figures of the rare/common engine, when it ran.
@@ -126,18 +172,12 @@ pub enum EngineError {
     Rc(#[from] RcError),
 }
 
-/// Whether the Guy–Smith theorem applies: finite code, no unequal splits.
-fn provable(rule: &TakeBreak) -> Option<usize> {
-    if rule.digits.iter().any(|d| d.unequal) {
-        return None;
+/// The periodicity theorem that applies to a code, if any.
+fn provable(rule: &TakeBreak) -> Option<Window> {
+    match Window::for_rule(&HeapRule::new(RuleKind::Code(rule.clone()))) {
+        Window::Unknown => None,
+        w => Some(w),
     }
-    let repeats = rule
-        .repeat_from
-        .is_some_and(|r| rule.digits[r..].iter().any(|d| d.bits != 0));
-    if repeats {
-        return None;
-    }
-    Some(rule.max_removal().unwrap_or(0))
 }
 
 /// First heap at which periodicity is looked for, and growth between looks
@@ -228,12 +268,12 @@ fn run<V: Cell>(
                     }
                 }
             }
-            None => naive = crate::heap::plain::sequence(rule, target),
+            None => naive = code_sequence(rule, target),
         }
         if let Some(t) = t {
             period = match engine.as_ref() {
-                Some(e) => tail_period::prove(|x| e.value(x), target, t),
-                None => tail_period::prove(|x| naive[x], target, t),
+                Some(e) => prove(|x| e.value(x), target, t),
+                None => prove(|x| naive[x], target, t),
             };
         }
         if period.is_some() || target >= to {
@@ -269,7 +309,6 @@ fn widen<V: Cell>(cells: Vec<V>) -> Values {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::plain;
     use proptest::prelude::*;
 
     #[test]
@@ -322,7 +361,7 @@ mod tests {
             let code = format!("0.{}", d.iter().map(|x| x.to_string()).collect::<String>());
             let rule: TakeBreak = code.parse().unwrap();
             let s = compute(&rule, n as u64, &Options::default()).unwrap();
-            let g = plain::sequence(&rule, n);
+            let g = code_sequence(&rule, n);
             for (x, &v) in g.iter().enumerate() {
                 prop_assert_eq!(s.value(x as u64), Some(v), "{} at {}", code, x);
             }

@@ -16,7 +16,7 @@
 //! ```
 
 use super::notation::{HeapRule, RuleKind};
-use super::rule::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use super::rule::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 
 /// Computes G(0), G(1), ... of a rule's underlying heap game in order
 /// (a named game's scale is not applied here; see [`super::sequence`]).
@@ -116,6 +116,20 @@ pub fn work_estimate(rule: &HeapRule, top: u64) -> f64 {
             .map(|&(lo, hi)| (hi - lo + 1) as f64)
             .sum(),
     }
+}
+
+/// G(0..=n) of a take-and-break code, from the definition: the reference
+/// the fast engines are checked against.
+///
+/// ```
+/// use grundy::heap::naive::code_sequence;
+/// let dawson = "0.07".parse().unwrap();
+/// assert_eq!(code_sequence(&dawson, 10), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
+/// ```
+pub fn code_sequence(code: &TakeBreak, n: usize) -> Vec<u32> {
+    let mut e = NaiveEngine::new(&HeapRule::new(RuleKind::Code(code.clone())));
+    e.extend_to(u32::try_from(n).expect("heaps are counted in 32 bits"));
+    e.into_values()
 }
 
 /// Marks seen option values for one heap and knows when every value below
@@ -330,5 +344,20 @@ mod tests {
         }
         assert_eq!(seq("allbut:1", 6), vec![0, 0, 1, 1, 2, 2, 3]);
         assert_eq!(seq("ranges:1..1,1..2,1..1", 3), vec![0, 1, 2, 0]);
+    }
+
+    #[test]
+    fn classical_codes() {
+        let seq = |code: &str, n| code_sequence(&code.parse().unwrap(), n);
+        // Dawson's Kayles (0.07), Grundy's game (4!.0), Lasker's Nim (4.[3]).
+        assert_eq!(seq("0.07", 10), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
+        assert_eq!(
+            seq("4!.0", 16),
+            [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3]
+        );
+        assert_eq!(seq("4.[3]", 8), [0, 1, 2, 4, 3, 5, 6, 8, 7]);
+        assert_eq!(seq("0.[3]", 5), [0, 1, 2, 3, 4, 5]);
+        // Three heaps: 0.8 splits n - 1 into three non-empty heaps.
+        assert_eq!(&seq("0.8", 7)[..5], [0, 0, 0, 0, 1]);
     }
 }

@@ -149,39 +149,57 @@ impl Window {
     }
 }
 
-/// The least period of every suffix: `per[l]` for the suffix of length `l`
-/// (`per[0]` unused), from the prefix function of the reversed sequence.
-fn suffix_periods<T: PartialEq>(s: &[T]) -> Vec<usize> {
-    let m = s.len();
-    let at = |i: usize| &s[m - 1 - i];
-    let mut pi = vec![0usize; m];
-    for i in 1..m {
-        let mut k = pi[i - 1];
-        while k > 0 && at(i) != at(k) {
-            k = pi[k - 1];
+/// The least period of every suffix of `g(0..len)`, from the prefix
+/// function (KMP failure function) of the reversed sequence, kept in 32-bit
+/// cells so that long sequences can be checked.
+struct SuffixPeriods {
+    /// `pi[j]`: the longest proper border of the reversed prefix of length
+    /// `j + 1`, i.e. of the suffix of length `j + 1`.
+    pi: Vec<u32>,
+}
+
+impl SuffixPeriods {
+    fn new<T: PartialEq>(len: usize, g: impl Fn(usize) -> T) -> SuffixPeriods {
+        let at = |j: usize| g(len - 1 - j);
+        let mut pi = vec![0u32; len];
+        for j in 1..len {
+            let mut k = pi[j - 1] as usize;
+            let c = at(j);
+            while k > 0 && c != at(k) {
+                k = pi[k - 1] as usize;
+            }
+            if c == at(k) {
+                k += 1;
+            }
+            pi[j] = k as u32;
         }
-        if at(i) == at(k) {
-            k += 1;
-        }
-        pi[i] = k;
+        SuffixPeriods { pi }
     }
-    let mut per = vec![0usize; m + 1];
-    for l in 1..=m {
-        per[l] = l - pi[l - 1];
+
+    fn len(&self) -> usize {
+        self.pi.len()
     }
-    per
+
+    /// The least period of the suffix of length `l >= 1`.
+    fn period(&self, l: usize) -> usize {
+        l - self.pi[l - 1] as usize
+    }
+
+    /// The longest suffix holding at least two whole periods:
+    /// `(start, period)`.
+    fn tail(&self) -> Option<(usize, usize)> {
+        let len = self.len();
+        (2..=len)
+            .rev()
+            .find(|&l| l >= 2 * self.period(l))
+            .map(|l| (len - l, self.period(l)))
+    }
 }
 
 /// The longest suffix holding at least two whole periods: `(start, period)`.
-fn tail_period<T: PartialEq>(s: &[T]) -> Option<(usize, usize)> {
-    tail_period_from(&suffix_periods(s), s.len())
-}
-
-fn tail_period_from(per: &[usize], len: usize) -> Option<(usize, usize)> {
-    (2..=len)
-        .rev()
-        .find(|&l| l >= 2 * per[l])
-        .map(|l| (len - l, per[l]))
+#[cfg(test)]
+fn tail_period<T: PartialEq + Copy>(s: &[T]) -> Option<(usize, usize)> {
+    SuffixPeriods::new(s.len(), |i| s[i]).tail()
 }
 
 /// Whether a repetition found at `start` with period `p` is worth calling
@@ -205,8 +223,33 @@ fn convincing(len: usize, start: usize, p: usize) -> bool {
 /// assert_eq!((p.preperiod, p.period, p.saltus), (Some(1), Some(4), Some(4)));
 /// ```
 pub fn analyze(values: &[u32], window: Window, arithmetic: bool) -> Periodicity {
-    let len = values.len();
-    let per = suffix_periods(values);
+    analyze_with(values.len(), |n| values[n], window, arithmetic)
+}
+
+/// [`analyze`] of the `len` values `g(0), ..., g(len - 1)`, read through
+/// `g` so that values kept in any cell width are checked without a copy.
+/// The check costs `O(len)` time and four bytes per value, whatever the
+/// period.
+///
+/// ```
+/// use grundy::heap::periodicity::{analyze_with, Status, Window};
+/// use grundy::heap::naive::NaiveEngine;
+/// // Dawson's Kayles (0.07): period 34 from heap 53 on.
+/// let mut e = NaiveEngine::new(&"0.07".parse().unwrap());
+/// e.extend_to(200);
+/// let g = e.values();
+/// let octal = Window::Octal { max_removal: 2, parts: 2 };
+/// let p = analyze_with(g.len(), |n| g[n] as u16, octal, false);
+/// assert_eq!(p.status, Status::Proven);
+/// assert_eq!((p.preperiod, p.period), (Some(53), Some(34)));
+/// ```
+pub fn analyze_with<T: PartialEq + Into<u32>>(
+    len: usize,
+    g: impl Fn(usize) -> T,
+    window: Window,
+    arithmetic: bool,
+) -> Periodicity {
+    let per = SuffixPeriods::new(len, &g);
     let found = |status, n0: usize, p: usize| Periodicity {
         status,
         preperiod: Some(n0 as u64),
@@ -219,7 +262,7 @@ pub fn analyze(values: &[u32], window: Window, arithmetic: bool) -> Periodicity 
             .end(n0 as u64, p as u64)
             .is_some_and(|e| len as u64 >= e + p as u64)
     };
-    let tail = tail_period_from(&per, len);
+    let tail = per.tail();
     if let Some((n0, p)) = tail {
         if proves(n0, p) {
             return found(Status::Proven, n0, p);
@@ -230,7 +273,7 @@ pub fn analyze(values: &[u32], window: Window, arithmetic: bool) -> Periodicity 
     // least proven period, then the least preperiod.
     if window != Window::Unknown {
         let best = (1..=len)
-            .map(|l| (per[l], len - l))
+            .map(|l| (per.period(l), len - l))
             .filter(|&(p, n0)| proves(n0, p))
             .min();
         if let Some((p, n0)) = best {
@@ -242,12 +285,12 @@ pub fn analyze(values: &[u32], window: Window, arithmetic: bool) -> Periodicity 
             return found(Status::Observed, n0, p);
         }
     }
+    drop(per);
     if arithmetic && len >= 2 {
-        let diffs: Vec<i64> = values
-            .windows(2)
-            .map(|w| w[1] as i64 - w[0] as i64)
+        let diffs: Vec<i64> = (1..len)
+            .map(|n| g(n).into() as i64 - g(n - 1).into() as i64)
             .collect();
-        if let Some((n0, p)) = tail_period(&diffs) {
+        if let Some((n0, p)) = SuffixPeriods::new(diffs.len(), |i| diffs[i]).tail() {
             let saltus: i64 = diffs[n0..n0 + p].iter().sum();
             if saltus != 0 && convincing(diffs.len(), n0, p) {
                 return Periodicity {
@@ -275,6 +318,7 @@ pub fn analyze_rule(rule: &HeapRule, values: &[u32]) -> Periodicity {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn naive_tail(s: &[u32]) -> Option<(usize, usize)> {
         // Longest suffix with two whole periods, by trying everything.
@@ -341,5 +385,80 @@ mod tests {
             analyze(&short, Window::Subtraction { max: 3 }, false).status,
             Status::Proven
         );
+    }
+
+    #[test]
+    fn known_periods() {
+        let kayles = Window::Octal {
+            max_removal: 2,
+            parts: 2,
+        };
+        let g = crate::heap::naive::code_sequence(&"0.77".parse().unwrap(), 400);
+        // Kayles: period 12 from heap 71 (last exceptional value at 70).
+        let p = analyze(&g, kayles, false);
+        assert_eq!(p.status, Status::Proven);
+        assert_eq!((p.preperiod, p.period), (Some(71), Some(12)));
+        // Too short to prove.
+        assert_ne!(analyze(&g[..151], kayles, false).status, Status::Proven);
+        // Read through 16-bit cells, the answer is the same.
+        let narrow = analyze_with(g.len(), |n| g[n] as u16, kayles, false);
+        assert_eq!(narrow, p);
+    }
+
+    /// Whether `(n0, p)` satisfies the window's check on `g`.
+    fn window_holds(g: &[u32], window: Window, n0: usize, p: usize) -> bool {
+        window.end(n0 as u64, p as u64).is_some_and(|e| {
+            g.len() as u64 >= e + p as u64 && (n0..g.len() - p).all(|x| g[x] == g[x + p])
+        })
+    }
+
+    /// The least `(period, preperiod)` whose window holds, by trying them all.
+    fn brute_proof(g: &[u32], window: Window) -> Option<(usize, usize)> {
+        (1..=g.len())
+            .flat_map(|p| (0..g.len()).map(move |n0| (p, n0)))
+            .find(|&(p, n0)| window_holds(g, window, n0, p))
+    }
+
+    fn window_strategy() -> impl Strategy<Value = Window> {
+        prop_oneof![
+            (0u64..4, 1u64..4)
+                .prop_map(|(max_removal, parts)| Window::Octal { max_removal, parts }),
+            (1u64..6).prop_map(|max| Window::Subtraction { max }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn proofs_are_windows_that_hold(g in proptest::collection::vec(0u32..3, 0..120),
+                                        window in window_strategy()) {
+            let got = analyze(&g, window, false);
+            match brute_proof(&g, window) {
+                None => prop_assert_ne!(got.status, Status::Proven),
+                Some(_) => {
+                    prop_assert_eq!(got.status, Status::Proven);
+                    let (n0, p) = (got.preperiod.unwrap() as usize, got.period.unwrap() as usize);
+                    prop_assert!(window_holds(&g, window, n0, p), "{:?}", got);
+                    prop_assert_eq!(got.values_for_proof, window.end(n0 as u64, p as u64).map(|e| e + p as u64));
+                }
+            }
+        }
+
+        #[test]
+        fn eventually_periodic_words_are_proven(pre in proptest::collection::vec(0u32..4, 0..20),
+                                                block in proptest::collection::vec(0u32..4, 1..15),
+                                                window in window_strategy()) {
+            let mut g = pre.clone();
+            let n0 = pre.len() as u64;
+            let p = block.len() as u64;
+            let len = window.end(n0, p).unwrap() + p;
+            while (g.len() as u64) < len {
+                g.push(block[(g.len() - pre.len()) % block.len()]);
+            }
+            let got = analyze(&g, window, false);
+            prop_assert_eq!(got.status, Status::Proven);
+            // The proven period divides the block's, and starts no later.
+            prop_assert!(got.preperiod.unwrap() <= n0 || got.period.unwrap() < p);
+        }
     }
 }

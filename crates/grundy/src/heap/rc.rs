@@ -773,7 +773,7 @@ pub(crate) mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    pub(crate) use crate::heap::plain::sequence as plain;
+    pub(crate) use crate::heap::naive::code_sequence as plain;
 
     fn rc(code: &str, n: usize) -> Vec<u32> {
         let rule: TakeBreak = code.parse().unwrap();

@@ -77,11 +77,11 @@ impl Engine {
         Engine::Naive(NaiveEngine::new(rule))
     }
 
-    fn extend_to(&mut self, n: u32) {
+    fn extend_to(&mut self, n: u32, threads: usize) {
         match self {
             Engine::Naive(e) => e.extend_to(n),
             Engine::Rc(e) => e
-                .extend_to(n as usize)
+                .extend_to_threads(n as usize, threads)
                 .expect("32-bit cells hold every value"),
             Engine::Whole(kind, values) => {
                 let n = n as usize;
@@ -118,13 +118,26 @@ impl Engine {
 }
 
 /// How to compute a sequence.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// The engine.
     pub method: Method,
+    /// Worker threads of the rare/common engine (1 = sequential; the
+    /// values do not depend on it).
+    pub threads: usize,
     /// Stop as soon as a periodicity theorem proves the period; the result
     /// is then G(0..m) for the least `m` that carries the proof.
     pub until_proven: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            method: Method::Auto,
+            threads: 1,
+            until_proven: false,
+        }
+    }
 }
 
 /// Why a sequence was not computed.
@@ -188,7 +201,7 @@ pub fn compute(rule: &HeapRule, to: u64, options: &Options) -> Result<Vec<u32>, 
         (0..=upto).map(|n| base[(n * scale) as usize]).collect()
     };
     if !options.until_proven {
-        engine.extend_to((to * scale) as u32);
+        engine.extend_to((to * scale) as u32, options.threads);
         return Ok(if scale == 1 {
             engine.into_values()
         } else {
@@ -197,7 +210,7 @@ pub fn compute(rule: &HeapRule, to: u64, options: &Options) -> Result<Vec<u32>, 
     }
     let mut upto = to.min(255);
     loop {
-        engine.extend_to((upto * scale) as u32);
+        engine.extend_to((upto * scale) as u32, options.threads);
         let values = read(engine.values(), upto);
         let p = analyze_rule(rule, &values);
         if p.status == Status::Proven {
@@ -254,6 +267,15 @@ mod tests {
             };
             assert_eq!(by(Method::Naive), by(Method::Rc), "{code}");
             assert_eq!(by(Method::Naive), by(Method::Auto), "{code}");
+            let threaded = Options {
+                threads: 3,
+                ..Options::default()
+            };
+            assert_eq!(
+                by(Method::Naive),
+                compute(&r, 700, &threaded).unwrap(),
+                "{code}"
+            );
         }
     }
 
