@@ -123,23 +123,7 @@ impl HeapPlay {
     }
 
     fn moves_on(&self, heaps: &[u32], i: usize) -> Vec<MoveTo<HeapMove, Vec<u32>>> {
-        let mut out = Vec::new();
-        let h = heaps[i];
-        self.rule.for_each_move(h, |take, parts| {
-            let mut to = heaps[..i].to_vec();
-            to.extend_from_slice(parts);
-            to.extend_from_slice(&heaps[i + 1..]);
-            out.push((
-                HeapMove {
-                    heap: i,
-                    from: h,
-                    take,
-                    parts: parts.to_vec(),
-                },
-                to,
-            ));
-        });
-        out
+        heap::moves_on(&self.rule, heaps, i)
     }
 }
 

@@ -147,23 +147,29 @@ pub fn misere_positions_bound(rule: &HeapRule, heaps: &[u32]) -> f64 {
 /// Every move from the sum of `heaps`, with the heaps it leaves (the parts
 /// stand where the heap stood).
 pub fn moves(rule: &HeapRule, heaps: &[u32]) -> Vec<(HeapMove, Vec<u32>)> {
+    (0..heaps.len())
+        .flat_map(|i| moves_on(rule, heaps, i))
+        .collect()
+}
+
+/// Every move in heap `i` (0-based) of `heaps`, with the heaps after it.
+pub fn moves_on(rule: &HeapRule, heaps: &[u32], i: usize) -> Vec<(HeapMove, Vec<u32>)> {
     let mut out = Vec::new();
-    for (i, &h) in heaps.iter().enumerate() {
-        rule.for_each_move(h, |take, parts| {
-            let mut to = heaps[..i].to_vec();
-            to.extend_from_slice(parts);
-            to.extend_from_slice(&heaps[i + 1..]);
-            out.push((
-                HeapMove {
-                    heap: i,
-                    from: h,
-                    take,
-                    parts: parts.to_vec(),
-                },
-                to,
-            ));
-        });
-    }
+    let h = heaps[i];
+    rule.for_each_move(h, |take, parts| {
+        let mut to = heaps[..i].to_vec();
+        to.extend_from_slice(parts);
+        to.extend_from_slice(&heaps[i + 1..]);
+        out.push((
+            HeapMove {
+                heap: i,
+                from: h,
+                take,
+                parts: parts.to_vec(),
+            },
+            to,
+        ));
+    });
     out
 }
 
