@@ -119,6 +119,22 @@ pub trait Adapter: Play {
     fn stall_rule(&self) -> &'static str;
 }
 
+/// A position written as numbers: a JSON list, or numbers separated by
+/// blanks or commas. `what` names one number in errors ("heap"), `listed`
+/// names the JSON list ("heap sizes").
+pub fn parse_numbers(text: &str, what: &str, listed: &str) -> Result<Vec<u64>, String> {
+    let t = text.trim();
+    if t.starts_with('[') {
+        return serde_json::from_str(t).map_err(|e| format!("not a JSON list of {listed}: {e}"));
+    }
+    let items: Vec<String> = t
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    crate::report::parse_u64_list(&items, what, &format!("{what}s")).map_err(|e| e.0)
+}
+
 /// Lower case with single spaces and no surrounding blanks.
 pub fn normalize(text: &str) -> String {
     text.split_whitespace()

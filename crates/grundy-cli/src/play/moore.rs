@@ -134,17 +134,7 @@ impl Adapter for MoorePlay {
     }
 
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, String> {
-        let t = text.trim();
-        if t.starts_with('[') {
-            return serde_json::from_str(t)
-                .map_err(|e| format!("not a JSON list of heap sizes: {e}"));
-        }
-        let items: Vec<String> = t
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .collect();
-        parse_u64_list(&items, "heap", "heaps").map_err(|e| e.0)
+        super::parse_numbers(text, "heap", "heap sizes")
     }
 
     fn draw(&self, p: &Vec<u64>) -> String {

@@ -16,7 +16,7 @@ use grundy::solve::SolveError;
 use grundy::strategy::{Choice, Moves, OneMove, Play};
 use serde_json::Value;
 
-use super::{tokens, Adapter};
+use super::{parse_numbers, tokens, Adapter};
 use crate::error::{CliError, CliResult};
 use crate::report::{parse_u64, parse_u64_list};
 
@@ -202,19 +202,6 @@ pub fn normal_only(name: &str, convention: Convention) -> CliResult {
     Ok(())
 }
 
-fn parse_numbers(text: &str, what: &str) -> Result<Vec<u64>, String> {
-    let t = text.trim();
-    if t.starts_with('[') {
-        return serde_json::from_str(t).map_err(|e| format!("not a JSON list of {what}s: {e}"));
-    }
-    let items: Vec<String> = t
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect();
-    parse_u64_list(&items, what, &format!("{what}s")).map_err(|e| e.0)
-}
-
 fn list_text(p: &[u64]) -> String {
     p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
@@ -241,7 +228,7 @@ impl Reduction for StaircaseGame {
         list_text(p)
     }
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, String> {
-        let steps = parse_numbers(text, "step")?;
+        let steps = parse_numbers(text, "step", "steps")?;
         staircase::check(&steps).map_err(|e| e.to_string())?;
         Ok(steps)
     }
@@ -369,7 +356,7 @@ impl Reduction for NimbleGame {
         list_text(p)
     }
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, String> {
-        let mut cells = parse_numbers(text, "cell")?;
+        let mut cells = parse_numbers(text, "cell", "cells")?;
         check_cells(&mut cells, self.two)?;
         Ok(cells)
     }
