@@ -184,6 +184,8 @@ pub struct RcStats {
 pub(crate) struct Marks {
     stamp: Vec<u32>,
     current: u32,
+    /// Values put in at once as a bit set; empty when there are none.
+    pre: Vec<u64>,
 }
 
 impl Marks {
@@ -191,6 +193,7 @@ impl Marks {
         Marks {
             stamp: vec![0; len],
             current: 1,
+            pre: Vec::new(),
         }
     }
 
@@ -204,14 +207,29 @@ impl Marks {
         }
     }
 
+    /// The stamps and the current version, for inserting many values in a
+    /// tight loop: `stamp[v] = current` inserts `v`.
+    #[inline]
+    pub(crate) fn parts(&mut self) -> (&mut [u32], u32) {
+        (&mut self.stamp, self.current)
+    }
+
     /// Starts an empty set.
     #[inline]
     pub(crate) fn clear(&mut self) {
+        self.pre.clear();
         self.current = self.current.wrapping_add(1);
         if self.current == 0 {
             self.stamp.fill(0);
             self.current = 1;
         }
+    }
+
+    /// Starts a set holding the values of a bit set (bit `v % 64` of word
+    /// `v / 64` stands for `v`).
+    pub(crate) fn clear_to(&mut self, bits: &[u64]) {
+        self.clear();
+        self.pre.extend_from_slice(bits);
     }
 
     #[inline]
@@ -222,16 +240,29 @@ impl Marks {
     #[inline]
     pub(crate) fn contains(&self, v: u32) -> bool {
         self.stamp[v as usize] == self.current
+            || self
+                .pre
+                .get((v >> 6) as usize)
+                .is_some_and(|w| (w >> (v & 63)) & 1 == 1)
     }
 
     /// The smallest value not in the set.
     #[inline]
     pub(crate) fn mex(&self) -> u32 {
-        let c = self.current;
-        self.stamp
-            .iter()
-            .position(|&s| s != c)
-            .expect("a free value") as u32
+        (0..self.stamp.len() as u32)
+            .find(|&v| !self.contains(v))
+            .expect("a free value")
+    }
+}
+
+/// The stamps as a table with room for every 16-bit value, when the cells
+/// hold 16 bits (options are then 16-bit too, and indexing needs no check).
+#[inline]
+fn short_table<V: Cell>(stamp: &mut [u32]) -> Option<&mut [u32; 1 << 16]> {
+    if V::LIMIT <= 0xFFFF {
+        stamp.get_mut(..1 << 16).and_then(|t| t.try_into().ok())
+    } else {
+        None
     }
 }
 
@@ -299,9 +330,166 @@ pub fn best_split(hist: &[Vec<u64>; 2], allow_domain: bool) -> (Split, u64) {
 }
 
 /// What the parallel phase already put in the marks of a heap: the pairs of
-/// the rare positions `rare[from..to]` and, for the `t`-th splitting removal,
-/// the search pairs `(a, s - a)` with `a` in `scanned[t]` (inclusive bounds).
-type Prefilled<'a> = (usize, usize, &'a [(usize, usize)]);
+/// the rare positions `rare[from..to]` and, for the `t`-th splitting
+/// removal, the pairs `(a, s - a)` from `a = lows[t]` up to the middle.
+type Prefilled<'a> = (usize, usize, &'a [usize]);
+
+/// Pairs the plain search takes from one end before turning to the other.
+const SCAN_CHUNK: usize = 128;
+
+/// First heap computed with two threads; smaller heaps are too quick to share.
+const PARALLEL_FROM: usize = 4096;
+
+/// Options of a block of heaps found ahead by the second thread:
+/// `sets[j * words..]` is a bit set of options of heap `start + j`, from the
+/// pairs of the rare positions `rare[from..to]` (as numbered when the job
+/// began) and, for the `t`-th splitting removal, the pairs `(a, s - a)` with
+/// `a` from `lows[j * removals + t]` up to the middle.
+#[derive(Debug)]
+struct Ahead {
+    sets: Vec<u64>,
+    lows: Vec<usize>,
+    words: usize,
+    from: usize,
+    to: usize,
+    pairs: u64,
+}
+
+/// What the second thread needs to collect an [`Ahead`].
+struct Job {
+    rare: Vec<u32>,
+    rare_g: Vec<u32>,
+    from: usize,
+    to: usize,
+    /// Heaps below this are known.
+    known: usize,
+    start: usize,
+    len: usize,
+    words: usize,
+    /// Pairs from the middle to try per heap and splitting removal.
+    budget: usize,
+}
+
+impl Job {
+    fn run<V: Cell>(&self, g: &[V], two: &[(usize, bool)]) -> Option<Ahead> {
+        if self.len == 0 {
+            return None;
+        }
+        let words = self.words;
+        let width = words * 64;
+        // One byte per value, so that marking is a plain store; packed into
+        // bits once a heap is done.
+        let mut seen = vec![0u8; width.max(if V::LIMIT <= 0xFFFF { 1 << 16 } else { 0 })];
+        let mut sets = vec![0u64; self.len * words];
+        let mut lows = vec![0usize; self.len * two.len()];
+        let mut pairs = 0u64;
+        for (j, set) in sets.chunks_mut(words).enumerate() {
+            let x = self.start + j;
+            seen[..width].fill(0);
+            for (t, &(k, unequal)) in two.iter().enumerate() {
+                let s0 = x.saturating_sub(k);
+                let top = if unequal {
+                    s0.saturating_sub(1) / 2
+                } else {
+                    s0 / 2
+                };
+                lows[j * two.len() + t] = top + 1;
+                if x < k + 2 {
+                    continue;
+                }
+                let s = x - k;
+                let end = self.rare.partition_point(|&r| (r as usize) < s);
+                let runs = rare_runs(&self.rare[..end], s, unequal);
+                for (lo, hi) in runs {
+                    mark_bytes(&mut seen, g, s, &self.rare[lo..hi], &self.rare_g[lo..hi]);
+                }
+                pairs += end as u64;
+                // Pairs of two known heaps, from the middle down.
+                let floor = (s + 1).saturating_sub(self.known).max(1);
+                let lo = floor.max((top + 1).saturating_sub(self.budget));
+                if lo <= top {
+                    let run = g[lo..=top].iter().zip(g[s - top..=s - lo].iter().rev());
+                    if let Some(seen) = short_bytes::<V>(&mut seen) {
+                        for (a, b) in run {
+                            seen[((a.get() ^ b.get()) & 0xFFFF) as usize] = 1;
+                        }
+                    } else {
+                        for (a, b) in run {
+                            seen[(a.get() ^ b.get()) as usize] = 1;
+                        }
+                    }
+                    lows[j * two.len() + t] = lo;
+                    pairs += (top + 1 - lo) as u64;
+                }
+            }
+            pack_bits(&seen[..width], set);
+        }
+        Some(Ahead {
+            sets,
+            lows,
+            words,
+            from: self.from,
+            to: self.to,
+            pairs,
+        })
+    }
+}
+
+/// The runs `rare[lo..hi]` of rare positions below `s` to pair with their
+/// partners: all of them, except `s / 2` for an unequal split, which cannot
+/// leave two heaps of the same size.
+fn rare_runs(rare: &[u32], s: usize, unequal: bool) -> [(usize, usize); 2] {
+    let end = rare.len();
+    let skip = if unequal && s.is_multiple_of(2) {
+        rare.binary_search(&((s / 2) as u32)).ok()
+    } else {
+        None
+    };
+    match skip {
+        Some(i) => [(0, i), (i + 1, end)],
+        None => [(0, end), (end, end)],
+    }
+}
+
+/// Sets `seen[G(r) ^ G(s - r)]` for the rare positions `r` (with values
+/// `rare_g`), all below `s`.
+#[inline(never)]
+fn mark_bytes<V: Cell>(seen: &mut [u8], g: &[V], s: usize, rare: &[u32], rare_g: &[u32]) {
+    if let Some(seen) = short_bytes::<V>(seen) {
+        for (&r, &gr) in rare.iter().zip(rare_g) {
+            seen[((gr ^ g[s - r as usize].get()) & 0xFFFF) as usize] = 1;
+        }
+    } else {
+        for (&r, &gr) in rare.iter().zip(rare_g) {
+            seen[(gr ^ g[s - r as usize].get()) as usize] = 1;
+        }
+    }
+}
+
+/// A byte table with room for every 16-bit value, when the cells hold 16
+/// bits (indexing it then needs no check).
+#[inline]
+fn short_bytes<V: Cell>(seen: &mut [u8]) -> Option<&mut [u8; 1 << 16]> {
+    if V::LIMIT <= 0xFFFF {
+        seen.get_mut(..1 << 16).and_then(|t| t.try_into().ok())
+    } else {
+        None
+    }
+}
+
+/// Packs bytes that are 0 or 1 into bits: byte `i` becomes bit `i % 64` of
+/// word `i / 64`.
+fn pack_bits(bytes: &[u8], bits: &mut [u64]) {
+    for (word, chunk) in bits.iter_mut().zip(bytes.chunks_exact(64)) {
+        let mut w = 0u64;
+        for (i, eight) in chunk.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+            // Multiplying gathers the low bit of byte i into bit 56 + i.
+            w |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+        }
+        *word = w;
+    }
+}
 
 /// The rare/common engine: computes `G(0), G(1), ...` of a finite octal code
 /// (two-heap splits, `!` unequal splits included) in cells of type `V`.
@@ -321,11 +509,8 @@ pub struct RcEngine<V: Cell> {
     rare_at_review: usize,
     defer_review: bool,
     review_due: bool,
-    /// Search pairs per splitting removal collected in parallel; adjusted
-    /// so that few heaps need to search further in order.
-    budget: usize,
-    /// Whether the last heap finished in order had to search further.
-    continued: bool,
+    /// The even values below `c*` not yet found, for the heap at hand.
+    missing: Vec<u32>,
     stats: RcStats,
 }
 
@@ -343,7 +528,7 @@ impl<V: Cell> RcEngine<V> {
             rare: Vec::new(),
             rare_g: Vec::new(),
             split: None,
-            marks: Marks::new(256),
+            marks: Marks::new(if V::LIMIT <= 0xFFFF { 1 << 16 } else { 256 }),
             odd: vec![0; 256],
             bits: 0,
             hist: [vec![0; 1], vec![0; 1]],
@@ -351,8 +536,7 @@ impl<V: Cell> RcEngine<V> {
             rare_at_review: 0,
             defer_review: false,
             review_due: false,
-            budget: 1024,
-            continued: false,
+            missing: Vec::new(),
             stats: RcStats::default(),
         })
     }
@@ -414,132 +598,119 @@ impl<V: Cell> RcEngine<V> {
         self.g
     }
 
-    /// Computes every position up to `n` on `threads` threads. Within a
-    /// block of `L` consecutive heaps, a pair `(r, s - r)` with `r >= L`
-    /// has its partner before the block, and so do the pairs `(a, s - a)`
-    /// with `a` near `s / 2` where the search for even values starts: both
-    /// are collected in parallel, each heap into its own bit set. Each heap
-    /// is then finished in order (rare positions below `L`, moves leaving
-    /// one heap, the rest of the search when needed). The values are those
-    /// of [`RcEngine::extend_to`].
+    /// Computes every position up to `n` on `threads` threads (two are
+    /// used). Heaps go in blocks of `L`; while one thread finishes a block
+    /// in order, the other collects, for every heap of the next block
+    /// (length `L'`), the pairs `(r, s - r)` of the rare positions
+    /// `r >= L + L'`: their partners all lie before the current block, so
+    /// they are known. The first thread then adds the pairs of the smaller
+    /// and the newer rare positions and searches for the even values. The
+    /// values are those of [`RcEngine::extend_to`].
     pub fn extend_to_threads(&mut self, n: usize, threads: usize) -> Result<(), RcError> {
-        if threads <= 1 {
+        if threads <= 1 || self.moves.two.is_empty() {
             return self.extend_to(n);
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool");
         self.g.reserve(n.saturating_sub(self.last()));
-        while self.last() < n {
-            let start = self.last() + 1;
-            let block = (start / 16).clamp(16, 256).min(n + 1 - start);
-            if self.split.is_none() || start < 4096 || self.moves.two.is_empty() {
-                let v = self.compute(start, None);
-                self.push(start, v)?;
-                continue;
-            }
-            let small = self.rare.partition_point(|&r| (r as usize) < block);
-            let old = self.rare.len();
-            let words = ((2usize << self.bits) >> 6) + 1;
-            let budget = self.budget;
-            let mut pre = vec![0u64; block * words];
-            let mut scanned = vec![(1usize, 0usize); block * self.moves.two.len()];
-            let g = &self.g;
-            let (rare, rare_g, two) = (
-                &self.rare[small..old],
-                &self.rare_g[small..old],
-                &self.moves.two,
-            );
-            let nk = two.len();
-            let pairs: u64 = pool.install(|| {
-                use rayon::prelude::*;
-                pre.par_chunks_mut(words)
-                    .zip(scanned.par_chunks_mut(nk))
-                    .enumerate()
-                    .map_init(
-                        || Marks::new(words * 64),
-                        |seen, (j, (set, lows))| {
-                            let x = start + j;
-                            let mut count = 0u64;
-                            seen.clear();
-                            for (t, &(k, unequal)) in two.iter().enumerate() {
-                                lows[t] = (1, 0);
-                                if x < k + 2 {
-                                    continue;
-                                }
-                                let s = x - k;
-                                let end = rare.partition_point(|&r| (r as usize) < s);
-                                for (&r, &gr) in rare[..end].iter().zip(&rare_g[..end]) {
-                                    let b = s - r as usize;
-                                    if !(unequal && b == r as usize) {
-                                        let v = gr.get() ^ g[b].get();
-                                        if !seen.contains(v) {
-                                            seen.insert(v);
-                                            set[(v >> 6) as usize] |= 1u64 << (v & 63);
-                                        }
-                                    }
-                                }
-                                count += end as u64;
-                                // The search from `a = block` up pairs old heaps only.
-                                let top = if unequal { (s - 1) / 2 } else { s / 2 };
-                                let lo = block.max((s + 1).saturating_sub(start));
-                                let hi = (lo + budget).min(top);
-                                lows[t] = (lo, lo - 1);
-                                if lo <= hi {
-                                    for (x1, y1) in
-                                        g[lo..=hi].iter().zip(g[s - hi..=s - lo].iter().rev())
-                                    {
-                                        let v = x1.get() ^ y1.get();
-                                        if !seen.contains(v) {
-                                            seen.insert(v);
-                                            set[(v >> 6) as usize] |= 1u64 << (v & 63);
-                                        }
-                                    }
-                                    count += (hi + 1 - lo) as u64;
-                                    lows[t] = (lo, hi);
-                                }
-                            }
-                            count
-                        },
-                    )
-                    .sum()
-            });
-            self.stats.pairs += pairs;
-            self.defer_review = true;
-            let mut result = Ok(());
-            let mut continued = 0;
-            for j in 0..block {
-                let x = start + j;
-                self.marks.clear();
-                for (w, &word) in pre[j * words..(j + 1) * words].iter().enumerate() {
-                    let mut word = word;
-                    while word != 0 {
-                        self.marks.insert((w as u32) * 64 + word.trailing_zeros());
-                        word &= word - 1;
+        while self.last() < n.min(PARALLEL_FROM) {
+            let x = self.last() + 1;
+            let v = self.compute(x, None);
+            self.push(x, v)?;
+        }
+        let block_len = |x: usize| (x / 64).clamp(64, 256);
+        let two = self.moves.two.clone();
+        std::thread::scope(|scope| {
+            let (to_helper, jobs) = std::sync::mpsc::channel::<(Job, &[V])>();
+            let (to_main, results) = std::sync::mpsc::channel();
+            let two = &two;
+            scope.spawn(move || {
+                for (job, known) in jobs {
+                    let clock = std::time::Instant::now();
+                    let ahead = job.run(known, two);
+                    if to_main.send((ahead, clock.elapsed())).is_err() {
+                        break;
                     }
                 }
-                self.continued = false;
-                let v = self.compute(x, Some((small, old, &scanned[j * nk..(j + 1) * nk])));
-                continued += self.continued as usize;
-                result = self.push(x, v);
-                if result.is_err() {
-                    break;
+            });
+            let mut ahead: Option<Ahead> = None;
+            let mut budget = 256usize;
+            while self.last() < n {
+                let x0 = self.last() + 1;
+                let len = block_len(x0).min(n + 1 - x0);
+                let x1 = x0 + len;
+                let len1 = if x1 > n {
+                    0
+                } else {
+                    block_len(x1).min(n + 1 - x1)
+                };
+                let from = self.rare.partition_point(|&r| (r as usize) < len + len1);
+                let to = self.rare.len();
+                let job = Job {
+                    rare: self.rare[from..to].to_vec(),
+                    rare_g: self.rare_g[from..to].iter().map(|c| c.get()).collect(),
+                    from,
+                    to,
+                    known: x0,
+                    start: x1,
+                    len: len1,
+                    words: ((2usize << self.bits) >> 6) + 1,
+                    budget,
+                };
+                // SAFETY: `g` has room for every heap up to `n` (reserved
+                // above), so finishing this block never moves it, and the job
+                // reads only heaps below `x0`, which are never written again
+                // (the job is done before the next block begins).
+                let known: &[V] = unsafe { std::slice::from_raw_parts(self.g.as_ptr(), x0) };
+                to_helper
+                    .send((job, known))
+                    .expect("the helper thread is waiting");
+                let clock = std::time::Instant::now();
+                let result = self.finish_block(x0, len, ahead.take());
+                let main_time = clock.elapsed();
+                let (next, helper_time) = results.recv().expect("the helper thread answers");
+                // Give the second thread more of the search while it waits.
+                if helper_time < main_time.mul_f64(0.9) {
+                    budget += budget / 4 + 16;
+                } else if helper_time > main_time {
+                    budget -= budget / 4;
                 }
+                let split = self.split;
+                result?;
+                if self.review_due {
+                    self.review_due = false;
+                    self.review();
+                }
+                ahead = next.filter(|_| self.split == split);
             }
-            self.defer_review = false;
-            result?;
-            if continued * 4 > block {
-                self.budget += self.budget / 4;
-            } else if continued * 8 < block {
-                self.budget = (self.budget - self.budget / 8).max(64);
-            }
-            if self.review_due {
-                self.review_due = false;
-                self.review();
+            Ok(())
+        })
+    }
+
+    /// Finishes the heaps `x0..x0 + len` in order, starting from the pairs
+    /// collected ahead, if any.
+    fn finish_block(&mut self, x0: usize, len: usize, ahead: Option<Ahead>) -> Result<(), RcError> {
+        self.defer_review = true;
+        let mut result = Ok(());
+        for j in 0..len {
+            let x = x0 + j;
+            let nk = self.moves.two.len();
+            let prefilled = match &ahead {
+                Some(a) => {
+                    self.marks.clear_to(&a.sets[j * a.words..(j + 1) * a.words]);
+                    Some((a.from, a.to, &a.lows[j * nk..(j + 1) * nk]))
+                }
+                None => None,
+            };
+            let v = self.compute(x, prefilled);
+            result = self.push(x, v);
+            if result.is_err() {
+                break;
             }
         }
-        Ok(())
+        self.defer_review = false;
+        if let Some(a) = &ahead {
+            self.stats.pairs += a.pairs;
+        }
+        result
     }
 
     /// Class of position `x` with value `v` under the current split: rare?
@@ -646,17 +817,18 @@ impl<V: Cell> RcEngine<V> {
             let rare = &self.rare[from..to];
             let end = rare.partition_point(|&r| (r as usize) < s);
             let rare_g = &self.rare_g[from..from + end];
-            let marks = &mut self.marks;
-            if unequal {
-                for (&r, &gr) in rare[..end].iter().zip(rare_g) {
-                    let b = s - r as usize;
-                    if b != r as usize {
-                        marks.insert(gr.get() ^ g[b].get());
+            let (stamp, current) = self.marks.parts();
+            let runs = rare_runs(&rare[..end], s, unequal);
+            for (lo, hi) in runs {
+                let pairs = rare[lo..hi].iter().zip(&rare_g[lo..hi]);
+                if let Some(stamp) = short_table::<V>(stamp) {
+                    for (&r, &gr) in pairs {
+                        stamp[((gr.get() ^ g[s - r as usize].get()) & 0xFFFF) as usize] = current;
                     }
-                }
-            } else {
-                for (&r, &gr) in rare[..end].iter().zip(rare_g) {
-                    marks.insert(gr.get() ^ g[s - r as usize].get());
+                } else {
+                    for (&r, &gr) in pairs {
+                        stamp[(gr.get() ^ g[s - r as usize].get()) as usize] = current;
+                    }
                 }
             }
             self.stats.pairs += end as u64;
@@ -666,8 +838,13 @@ impl<V: Cell> RcEngine<V> {
     /// `G(n)`, given `G(0..n)`. With `prefilled = Some((from, to, lows))`
     /// the caller has already put in the marks the pairs of the rare
     /// positions `rare[from..to]` and, for the `t`-th splitting removal, the
-    /// search pairs `(a, s - a)` with `a` in `scanned[t]` (inclusive).
-    fn compute(&mut self, n: usize, prefilled: Option<Prefilled<'_>>) -> u32 {
+    /// pairs `(a, s - a)` from `a = lows[t]` up to the middle.
+    ///
+    /// The odd options (relative to the coset of this heap size) all come
+    /// from pairs with a rare position, so after those the smallest missing
+    /// odd value `c*` is known exactly. Every even value below `c*` must then
+    /// be found among the common pairs, which the plain search does.
+    fn compute(&mut self, n: usize, prefilled: Option<Prefilled>) -> u32 {
         if prefilled.is_none() {
             self.marks.clear();
         }
@@ -684,13 +861,17 @@ impl<V: Cell> RcEngine<V> {
             }
         }
         let len = self.rare.len();
-        match prefilled {
-            None => self.mark_rare_pairs(n, 0, len),
-            Some((from, to, _)) => {
+        let lows = match prefilled {
+            None => {
+                self.mark_rare_pairs(n, 0, len);
+                None
+            }
+            Some((from, to, lows)) => {
                 self.mark_rare_pairs(n, 0, from);
                 self.mark_rare_pairs(n, to, len);
+                Some(lows)
             }
-        }
+        };
         let split = match self.split {
             None => return self.marks.mex(),
             Some(s) => s,
@@ -698,14 +879,12 @@ impl<V: Cell> RcEngine<V> {
         if self.moves.two.is_empty() {
             return self.marks.mex();
         }
-        // Odd options (relative to the coset of this heap size) are all in.
         let kp = self.moves.split_parity.unwrap_or(0);
         let e = 1 ^ ((split.domain as u32) & ((n ^ kp) as u32 & 1));
-        let mut need = 0u32;
+        self.missing.clear();
         let cstar = if split.mask == 0 && e == 1 {
             // No value has odd parity under the empty mask: nothing is known
             // exactly, every pair must be seen.
-            need = u32::MAX;
             u32::MAX
         } else {
             let mut v = 0u32;
@@ -714,57 +893,77 @@ impl<V: Cell> RcEngine<V> {
                     if self.odd[v as usize] as u32 == e {
                         break v;
                     }
-                    need += 1;
+                    self.missing.push(v);
                 }
                 v += 1;
             }
         };
-        if need == 0 {
+        if self.missing.is_empty() && cstar != u32::MAX {
             return cstar;
         }
-        // Even values below c* must be found among the common pairs: search
-        // each split from its small end.
-        let mut steps = 0u64;
+        let steps = self.scan(n, cstar == u32::MAX, lows);
+        self.stats.pairs += steps;
+        if cstar != u32::MAX && self.missing.is_empty() {
+            return cstar;
+        }
+        self.marks.mex().min(cstar)
+    }
+
+    /// The plain search: marks the options of the pairs `(a, s - a)` of
+    /// every splitting removal until no value of `self.missing` is missing
+    /// (or all of them, with `every`); with `lows`, the pairs from
+    /// `a = lows[t]` up to the middle are already in. The pairs are taken in chunks
+    /// alternately from the small end (`a = 1` up: a small heap against a
+    /// recent one) and from the middle (`a = s / 2` down: two recent heaps),
+    /// which meet options of different sizes. Returns the pairs tried.
+    fn scan(&mut self, n: usize, every: bool, lows: Option<&[usize]>) -> u64 {
         let g = &self.g;
         let marks = &mut self.marks;
-        'scan: for t in 0..self.moves.two.len() {
-            let (k, unequal) = self.moves.two[t];
+        let missing = &mut self.missing;
+        let mut steps = 0u64;
+        for (t, &(k, unequal)) in self.moves.two.iter().enumerate() {
             if n < k + 2 {
                 continue;
             }
             let s = n - k;
             let top = if unequal { (s - 1) / 2 } else { s / 2 };
-            let (done_lo, done_hi) = match prefilled {
-                Some((_, _, scanned)) => scanned[t],
-                None => (1, 0),
-            };
-            let ranges = [
-                (1, (done_lo - 1).min(top)),
-                (done_hi.max(done_lo - 1) + 1, top),
-            ];
-            for (lo, hi) in ranges {
-                if lo > hi {
-                    continue;
+            let (mut lo, mut hi) = (1, lows.map_or(top, |l| l[t] - 1));
+            let mut from_top = false;
+            while lo <= hi {
+                let c = SCAN_CHUNK.min(hi + 1 - lo);
+                let first = if from_top { hi + 1 - c } else { lo };
+                if from_top {
+                    hi -= c;
+                } else {
+                    lo += c;
                 }
-                for (a, b) in g[lo..=hi].iter().zip(g[s - hi..=s - lo].iter().rev()) {
-                    let v = a.get() ^ b.get();
-                    steps += 1;
-                    if !marks.contains(v) {
-                        marks.insert(v);
-                        if v < cstar {
-                            need -= 1;
-                            if need == 0 {
-                                break 'scan;
-                            }
-                        }
+                from_top = !from_top;
+                let xs = &g[first..first + c];
+                let ys = &g[s + 1 - first - c..s + 1 - first];
+                let (stamp, current) = marks.parts();
+                if let Some(stamp) = short_table::<V>(stamp) {
+                    for (x, y) in xs.iter().zip(ys.iter().rev()) {
+                        stamp[((x.get() ^ y.get()) & 0xFFFF) as usize] = current;
+                    }
+                } else {
+                    for (x, y) in xs.iter().zip(ys.iter().rev()) {
+                        stamp[(x.get() ^ y.get()) as usize] = current;
+                    }
+                }
+                steps += c as u64;
+                if !every {
+                    // Marks are never taken back within a heap, so only the
+                    // last missing value needs looking at until it is found.
+                    while missing.last().is_some_and(|&v| marks.contains(v)) {
+                        missing.pop();
+                    }
+                    if missing.is_empty() {
+                        return steps;
                     }
                 }
             }
         }
-        self.stats.pairs += steps;
-        self.continued = steps > 0;
-        let m = self.marks.mex();
-        m.min(cstar)
+        steps
     }
 }
 
@@ -909,6 +1108,21 @@ pub(crate) mod tests {
         fn agrees_with_plain_mex(code in code_strategy(), n in 1usize..700) {
             let rule: TakeBreak = code.parse().unwrap();
             prop_assert_eq!(rc(&code, n), plain(&rule, n), "{}", code);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Past `PARALLEL_FROM` the second thread works ahead; the values
+        /// stay those of the plain mex.
+        #[test]
+        fn two_threads_agree_with_plain_mex(code in code_strategy(), extra in 0usize..3000) {
+            let rule: TakeBreak = code.parse().unwrap();
+            let n = PARALLEL_FROM + 1000 + extra;
+            let mut e = RcEngine::<u16>::new(&rule).unwrap();
+            e.extend_to_threads(n, 2).unwrap();
+            let got: Vec<u32> = (0..=n).map(|x| e.value(x)).collect();
+            prop_assert_eq!(got, plain(&rule, n), "{}", code);
         }
     }
 }
