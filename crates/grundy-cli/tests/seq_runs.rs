@@ -53,7 +53,10 @@ fn from_lists_a_slice_of_the_same_report() {
     let csv = text(&["seq", "0.77", "--from", "7", "--to", "8", "--csv"]);
     assert_eq!(csv, "n,g\n7,2\n8,1\n");
     let plain = text(&["seq", "0.07", "--from", "20", "--to", "40"]);
-    assert!(plain.contains("      20: 3 0 1 1 3 0 2 1 1 0 4 5 2 7 4 0 1 1 2 0\n      40: 3\n"), "{plain}");
+    assert!(
+        plain.contains("      20: 3 0 1 1 3 0 2 1 1 0 4 5 2 7 4 0 1 1 2 0\n      40: 3\n"),
+        "{plain}"
+    );
     assert!(
         plain.contains("P-positions in 20..=40 (5): 21 25 29 35 39"),
         "{plain}"

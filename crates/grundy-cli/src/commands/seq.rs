@@ -231,23 +231,27 @@ fn memory_reach(
     Ok((have / per_heap.max(1)).min(to))
 }
 
-/// Refuses a file that cannot be created, before any work is done.
-fn check_writable(path: &Path, what: &str) -> CliResult {
+/// The file a sequence file named `path` ends up as, refused up front when
+/// it cannot be created: a sequence file is written under a temporary
+/// name next to its target and renamed over it, so the target must be a
+/// regular file (through any symbolic link) or not exist yet.
+fn target(path: &Path, what: &str) -> CliResult<PathBuf> {
+    let err = |why: String| CliError::new(format!("{what} {}: {why}", path.display()));
     let dir = parent(path);
     if !dir.is_dir() {
-        return Err(CliError::new(format!(
-            "{what} {}: directory {} does not exist",
-            path.display(),
-            dir.display()
-        )));
+        return Err(err(format!("directory {} does not exist", dir.display())));
     }
-    if path.is_dir() {
-        return Err(CliError::new(format!(
-            "{what} {}: it is a directory",
-            path.display()
-        )));
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(err("it is a directory".into())),
+        Ok(m) if m.is_file() => std::fs::canonicalize(path).map_err(|e| err(e.to_string())),
+        Ok(_) => Err(err(
+            "not a regular file (sequence files are written whole, then renamed)".into(),
+        )),
+        Err(_) if std::fs::symlink_metadata(path).is_ok() => {
+            Err(err("a symbolic link to nothing".into()))
+        }
+        Err(_) => Ok(path.to_path_buf()),
     }
-    Ok(())
 }
 
 fn parent(path: &Path) -> PathBuf {
@@ -372,13 +376,18 @@ pub fn run(args: &SeqArgs) -> CliResult {
     let reach = memory_reach(&rule, to, method, extra, listing || args.png.is_some())?;
     check_listing(args, from, to)?;
     let rule_text = rule.to_string();
-    if let Some(out) = &args.out {
-        check_writable(out, "--out")?;
-        check_disk(out, &rule_text, to.saturating_add(1), 2)?;
-    }
-    if let Some(c) = &args.checkpoint {
-        check_writable(c, "--checkpoint")?;
-    }
+    let out = match &args.out {
+        Some(path) => {
+            let out = target(path, "--out")?;
+            check_disk(&out, &rule_text, to.saturating_add(1), 2)?;
+            Some(out)
+        }
+        None => None,
+    };
+    let checkpoint = match &args.checkpoint {
+        Some(path) => Some(target(path, "--checkpoint")?),
+        None => None,
+    };
     let start: Vec<u32> = match &args.resume {
         Some(path) => {
             let stored = read_store(path)?;
@@ -398,7 +407,15 @@ pub fn run(args: &SeqArgs) -> CliResult {
         threads,
         until_proven: args.until_proven,
     };
-    let mut s = compute(args, &rule, reach, &options, &start, every)?;
+    let mut s = compute(
+        args,
+        checkpoint.as_deref(),
+        &rule,
+        reach,
+        &options,
+        &start,
+        every,
+    )?;
     drop(start);
     if s.period.is_some() {
         if !args.until_proven {
@@ -413,7 +430,7 @@ pub fn run(args: &SeqArgs) -> CliResult {
         )));
     }
     let figures = s.figures();
-    if let Some(out) = &args.out {
+    if let Some(out) = &out {
         let width = if figures.max_value > u16::MAX as u32 {
             4
         } else {
@@ -431,6 +448,7 @@ pub fn run(args: &SeqArgs) -> CliResult {
 /// Runs the engine with the progress bar, the checkpoints and Ctrl-C.
 fn compute(
     args: &SeqArgs,
+    checkpoint: Option<&Path>,
     rule: &HeapRule,
     to: u64,
     options: &Options,
@@ -438,7 +456,7 @@ fn compute(
     every: Duration,
 ) -> CliResult<Sequence> {
     let interrupted = Arc::new(AtomicBool::new(false));
-    if args.checkpoint.is_some() {
+    if checkpoint.is_some() {
         let flag = interrupted.clone();
         // Only one handler can be installed; the first one serves.
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
@@ -459,7 +477,7 @@ fn compute(
             }
         }
         let stop = interrupted.load(Ordering::SeqCst);
-        if let Some(path) = &args.checkpoint {
+        if let Some(path) = checkpoint {
             if stop || last_save.elapsed() >= every {
                 if let Err(e) = store::write_with(path, &rule_text, p.done + 1, p.value) {
                     save_error = Some(CliError::new(format!("checkpoint: {e}")));
@@ -483,12 +501,13 @@ fn compute(
     let s = result.map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
     if let Some(done) = stopped_at {
         let path = args.checkpoint.as_ref().expect("a checkpoint");
+
         return Err(CliError::new(format!(
             "interrupted at heap {done}; resume with --resume {}",
             path.display()
         )));
     }
-    if let Some(path) = &args.checkpoint {
+    if let Some(path) = checkpoint {
         store::write_with(path, &rule_text, s.computed() + 1, |n| s.values.get(n))
             .map_err(|e| CliError::new(format!("checkpoint: {e}")))?;
     }
@@ -518,6 +537,14 @@ fn run_read(path: &Path, args: &SeqArgs) -> CliResult {
         Some(r) => Some(parse_rule(r)?),
         None => None,
     };
+    let to = match &args.to {
+        Some(t) => Some(parse_u64(t, "--to")?),
+        None => None,
+    };
+    let from = match &args.from {
+        Some(f) => parse_u64(f, "--from")?,
+        None => 0,
+    };
     let stored = read_store(path)?;
     if let Some(rule) = &given {
         if rule.to_string() != stored.rule {
@@ -541,14 +568,7 @@ fn run_read(path: &Path, args: &SeqArgs) -> CliResult {
     let Some(last) = (stored.values.len() as u64).checked_sub(1) else {
         return Err(CliError::new(format!("{} holds no values", path.display())));
     };
-    let to = match &args.to {
-        Some(t) => parse_u64(t, "--to")?,
-        None => last,
-    };
-    let from = match &args.from {
-        Some(f) => parse_u64(f, "--from")?,
-        None => 0,
-    };
+    let to = to.unwrap_or(last);
     if to > last {
         return Err(CliError::new(format!(
             "--to {to} is past the last value in {} (heap {last})",
@@ -733,4 +753,28 @@ fn stats_text(out: &mut String, stats: Option<&RcStats>, engine: EngineKind) {
         st.max_value, st.max_at
     );
     let _ = writeln!(out, "pairs examined: {}", st.pairs);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_that_cannot_be_written_are_refused_up_front() {
+        let f = std::env::temp_dir().join(format!("grundy-seq-disk-{}.gsq", std::process::id()));
+        let e = check_disk(&f, "0.07", u64::MAX / 4, 2).unwrap_err();
+        assert!(e.0.contains("values need 9223372036854775839 bytes"), "{e}");
+        assert!(e.0.contains("on disk"), "{e}");
+        assert!(check_disk(&f, "0.07", 1000, 2).is_ok());
+        let e = target(Path::new("/dev/null"), "--out").unwrap_err();
+        assert!(e.0.contains("not a regular file"), "{e}");
+        assert_eq!(target(&f, "--out").unwrap(), f);
+        let e = target(&f.join("x.gsq"), "--checkpoint").unwrap_err();
+        assert!(e.0.contains("does not exist"), "{e}");
+    }
+
+    #[test]
+    fn sizes_in_bytes_and_gib() {
+        assert_eq!(size(3 << 30), "3221225472 bytes (3.0 GiB)");
+    }
 }
