@@ -160,6 +160,14 @@ fn until_proven_stops_at_the_proof() {
     ]);
     assert_eq!(k["to"], 167);
     assert_eq!(k["values"].as_array().unwrap().len(), 168);
+    // Without --to, and listed: the listing is what the proof needed.
+    let csv = text(&["seq", "0.77", "--until-proven", "--from", "165", "--csv"]);
+    assert_eq!(csv, "n,g\n165,8\n166,2\n167,7\n");
+    // No theorem covers allbut: nothing can stop the run early.
+    refused(
+        &["seq", "allbut:1", "--to", "100000001", "--until-proven"],
+        "too much output",
+    );
 }
 
 #[test]

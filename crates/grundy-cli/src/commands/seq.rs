@@ -364,17 +364,24 @@ pub fn run(args: &SeqArgs) -> CliResult {
     sequence::check(&rule, to).map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
     let method: Method = args.method.into();
     let listed = to.saturating_sub(from).saturating_add(1);
-    let listing = !args.summary;
+    // With --until-proven the sequence usually ends long before --to: what
+    // it lists is checked once its length is known, before any output.
+    let later = args.until_proven && Window::for_rule(&rule) != Window::Unknown;
+    let shown = (!args.summary || args.png.is_some()) && !later;
     // Listed values are held as text; a picture holds them as numbers.
     let mut extra = 0u64;
-    if listing {
+    if !args.summary && !later {
         extra = extra.saturating_add(listed.saturating_mul(TEXT_BYTES));
     }
-    if args.png.is_some() {
+    if args.png.is_some() && !later {
         extra = extra.saturating_add(listed.saturating_mul(4));
     }
-    let reach = memory_reach(&rule, to, method, extra, listing || args.png.is_some())?;
-    check_listing(args, from, to)?;
+    let reach = memory_reach(&rule, to, method, extra, shown)?;
+    if later && from > to {
+        return Err(CliError::new(format!("--from {from} is past --to {to}")));
+    } else if !later {
+        check_listing(args, from, to)?;
+    }
     let rule_text = rule.to_string();
     let out = match &args.out {
         Some(path) => {
@@ -428,6 +435,9 @@ pub fn run(args: &SeqArgs) -> CliResult {
             size(sequence::memory_estimate(&rule, to, method)),
             size(memory())
         )));
+    }
+    if later {
+        check_listing(args, from.min(s.to), s.to)?;
     }
     let figures = s.figures();
     if let Some(out) = &out {

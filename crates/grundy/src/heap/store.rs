@@ -153,7 +153,7 @@ pub fn write(path: &Path, rule: &str, values: &[u32]) -> Result<(), StoreError> 
     write_with(path, rule, values.len(), |i| values[i])
 }
 
-/// [`write`] for `count` values given by `value(i)`, without holding them
+/// [`write()`] for `count` values given by `value(i)`, without holding them
 /// in a vector (two passes: width and checksum, then the values).
 pub fn write_with<F: Fn(usize) -> u32>(
     path: &Path,
@@ -193,7 +193,7 @@ pub fn write_with<F: Fn(usize) -> u32>(
     result.map_err(io_err(path))
 }
 
-/// Size in bytes of the file [`write`] produces.
+/// Size in bytes of the file [`write()`] produces.
 pub fn file_size(rule: &str, count: u64, width: u8) -> u64 {
     8 + 4 + 4 + rule.len() as u64 + 8 + 1 + 4 + count.saturating_mul(width as u64)
 }
