@@ -511,7 +511,6 @@ fn compute(
     let s = result.map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
     if let Some(done) = stopped_at {
         let path = args.checkpoint.as_ref().expect("a checkpoint");
-
         return Err(CliError::new(format!(
             "interrupted at heap {done}; resume with --resume {}",
             path.display()
