@@ -358,7 +358,7 @@ fn refusals_before_any_work() {
                 "--to",
                 "5",
                 "--checkpoint",
-                "/tmp/never-written.gsq",
+                "never-written.gsq",
                 "--checkpoint-every",
                 every,
             ],
