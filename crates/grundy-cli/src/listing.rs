@@ -11,6 +11,21 @@ use crate::error::{CliError, CliResult};
 /// Nim with 1413 heaps of 1, 1413 moves of 1413 heaps each).
 pub const MAX_LISTED: u64 = 2_000_000;
 
+/// The most values `grundy seq` lists (about a gigabyte of text); longer
+/// runs are summarised (`--summary`) or written to a file (`--out`).
+pub const MAX_VALUES: u64 = 100_000_000;
+
+/// Refuses a listing of `count` values of a sequence past [`MAX_VALUES`].
+pub fn check_values(count: u64) -> CliResult {
+    if count > MAX_VALUES {
+        return Err(CliError::new(format!(
+            "listing {count} values is too much output (at most {MAX_VALUES}); \
+             add --summary, narrow --from/--to or write them with --out"
+        )));
+    }
+    Ok(())
+}
+
 /// Refuses a list of `moves` winning moves over positions of `length`
 /// `unit`s (plural, e.g. "heaps") when it would exceed [`MAX_LISTED`].
 pub fn check(moves: u64, length: usize, unit: &str) -> CliResult {
@@ -35,5 +50,7 @@ mod tests {
         assert!(e.0.contains("2001 winning moves"), "{e}");
         assert!(check(u64::MAX, usize::MAX, "cells").is_err());
         assert!(check(0, usize::MAX, "cells").is_ok());
+        assert!(check_values(MAX_VALUES).is_ok());
+        assert!(check_values(MAX_VALUES + 1).is_err());
     }
 }

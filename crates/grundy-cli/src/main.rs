@@ -39,7 +39,7 @@ enum Command {
     Play(commands::play::PlayArgs),
     /// Heap games (octal codes, subtraction, named games): value, outcome, winning moves.
     Heap(commands::heap::HeapArgs),
-    /// Grundy sequence G(0..N) of a heap rule with its periodicity.
+    /// Grundy sequence G(0..N) of a heap rule with its periodicity; files, checkpoints, resume.
     Seq(commands::seq::SeqArgs),
     /// The heap-rule notation: a rule in words, or every named game.
     Rules(commands::rules::RulesArgs),
@@ -63,8 +63,6 @@ enum Command {
     Corners(commands::corners::CornersArgs),
     /// Print or draw a table: nim products, nim-sums, Turning Corners values.
     Table(commands::table::TableArgs),
-    /// Long sequences: rare/common engine, threads, files, checkpoints, proven periods.
-    LongSeq(commands::seq_long::SeqArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -86,7 +84,6 @@ fn run(cli: Cli) -> CliResult {
         Command::Chips(a) => commands::chips::run(&a),
         Command::Corners(a) => commands::corners::run(&a),
         Command::Table(a) => commands::table::run(&a),
-        Command::LongSeq(a) => commands::seq_long::run(&a),
     }
 }
 

@@ -385,6 +385,90 @@ fn hostile_heap_rules() {
             vec!["seq", "0.77", "--to", "1", "--csv", "--json"],
             "cannot be used with",
         ),
+        (vec!["seq"], "<RULE>"),
+        (vec!["seq", "0.77"], "--to N"),
+        (
+            vec!["seq", "0.77", "--to", "5", "--from", "6"],
+            "--from 6 is past --to 5",
+        ),
+        (vec!["seq", "0.77", "--to", "5", "--from", "-1"], "negative"),
+        (
+            vec!["seq", "0.77", "--to", "5", "--from", OVER],
+            "too large",
+        ),
+        (
+            vec!["seq", "0.77", "--to", "5", "--threads", OVER],
+            "too large",
+        ),
+        (vec!["seq", "allbut:2", "--until-proven"], "needs --to N"),
+        (
+            vec!["seq", "0.77", "--to", "5", "--checkpoint-every", "1"],
+            "--checkpoint <FILE>",
+        ),
+        (
+            vec![
+                "seq",
+                "0.77",
+                "--to",
+                "5",
+                "--checkpoint",
+                "/nonexistent/dir/c.gsq",
+                "--checkpoint-every",
+                "-1",
+            ],
+            "positive number of seconds",
+        ),
+        (
+            vec![
+                "seq",
+                "0.77",
+                "--to",
+                "5",
+                "--checkpoint",
+                "/nonexistent/dir/c.gsq",
+            ],
+            "does not exist",
+        ),
+        (
+            vec![
+                "seq",
+                "0.77",
+                "--to",
+                "5",
+                "--out",
+                "/nonexistent/dir/o.gsq",
+            ],
+            "does not exist",
+        ),
+        (
+            vec!["seq", "0.77", "--to", "5", "--out", "/dev/null"],
+            "not a regular file",
+        ),
+        (
+            vec!["seq", "0.77", "--to", "5", "--resume", "/nonexistent/r.gsq"],
+            "/nonexistent/r.gsq",
+        ),
+        (
+            vec!["seq", "--read", "/nonexistent/r.gsq"],
+            "/nonexistent/r.gsq",
+        ),
+        (
+            vec!["seq", "--read", "/dev/null"],
+            "file ends inside the header",
+        ),
+        (
+            vec!["seq", "--read", "a.gsq", "--out", "b.gsq"],
+            "cannot be used with",
+        ),
+        (
+            vec!["seq", "--read", "a.gsq", "--until-proven"],
+            "cannot be used with",
+        ),
+        (
+            vec!["seq", "--read", "a.gsq", "--resume", "b.gsq"],
+            "cannot be used with",
+        ),
+        (vec!["seq", "--read", "a.gsq", "--to", "-1"], "negative"),
         (vec!["rules"], "<RULE>"),
         (vec!["rules", ""], "the rule is empty"),
         (vec!["rules", "--list", "0.77"], "cannot be used with"),
@@ -624,6 +708,43 @@ fn a_write_failing_half_way_leaves_nothing() {
     attempt();
     assert_eq!(std::fs::read(&png).unwrap(), b"an older picture");
     assert_eq!(names(), vec!["out.png".to_string()]);
+}
+
+/// `grundy seq --out` under the same limit: the run is refused when the
+/// file cannot be written whole, no partial file is left, and an older
+/// file of that name is untouched; `--checkpoint` likewise.
+#[test]
+fn a_sequence_file_failing_half_way_leaves_nothing() {
+    let s = Scratch::new("gsq");
+    for flag in ["--out", "--checkpoint"] {
+        let file = s.path("run.gsq");
+        let _ = std::fs::remove_file(&file);
+        let script = format!(
+            "trap '' XFSZ; ulimit -f 4; exec '{}' seq 0.6 --to 20000 --summary {flag} '{file}'",
+            env!("CARGO_BIN_EXE_grundy")
+        );
+        let attempt = || {
+            let out = Command::new("sh").arg("-c").arg(&script).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr).into_owned();
+            assert_eq!(out.status.code(), Some(2), "{err}");
+            assert!(out.stdout.is_empty());
+            assert!(err.starts_with("grundy: error: "), "{err}");
+            assert_eq!(err.matches('\n').count(), 1, "{err}");
+        };
+        attempt();
+        let names = || -> Vec<String> {
+            std::fs::read_dir(&s.0)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|n| n.contains("gsq"))
+                .collect()
+        };
+        assert!(names().is_empty(), "{flag} left behind: {:?}", names());
+        std::fs::write(&file, b"an older file").unwrap();
+        attempt();
+        assert_eq!(std::fs::read(&file).unwrap(), b"an older file");
+        assert_eq!(names(), vec!["run.gsq".to_string()]);
+    }
 }
 
 /// Argument pieces, plausible and broken, that every command may meet.

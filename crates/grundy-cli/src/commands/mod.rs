@@ -12,7 +12,6 @@ pub mod northcott;
 pub mod play;
 pub mod rules;
 pub mod seq;
-pub mod seq_long;
 pub mod staircase;
 pub mod table;
 pub mod turtles;

@@ -1,20 +1,31 @@
 //! `grundy seq`: the Grundy sequence G(0..=N) of a heap rule with its
-//! periodicity, largest value, value counts and P-positions.
+//! periodicity, largest value, value counts and P-positions; for long runs
+//! also sequence files, checkpoints, resumed runs and the rare/common
+//! engine's figures.
 //!
-//! The flow is: read the arguments, refuse what would not fit, compute
-//! ([`grundy::heap::sequence::compute`]), summarise ([`Summary`]), print.
+//! The flow is: read the arguments, refuse what would not fit (memory,
+//! disk, output), compute ([`grundy::heap::sequence::compute_with`], which
+//! stops once the period is proven), write the files, summarise from the
+//! preperiod and the period ([`Sequence::figures`]), print. `--read` takes
+//! the values from a file instead and prints the same report.
 
-use std::collections::BTreeMap;
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use grundy::heap::notation::HeapRule;
-use grundy::heap::periodicity::{analyze_rule, Periodicity, Status};
-use grundy::heap::sequence::{self, Method, Options};
+use grundy::heap::periodicity::{Status, Window};
+use grundy::heap::rc::RcStats;
+use grundy::heap::sequence::{self, EngineKind, Method, Options, Progress, ProvenPeriod, Sequence};
+use grundy::heap::store;
 use serde::Serialize;
 
 use crate::commands::heap::parse_rule;
 use crate::error::{CliError, CliResult};
+use crate::listing;
 use crate::report::{emit, parse_u64, print_json};
 
 /// The engine, as named on the command line.
@@ -41,17 +52,29 @@ impl From<MethodArg> for Method {
 /// Most worker threads `--threads` accepts.
 const MAX_THREADS: u64 = 1024;
 
+/// Last heap `--until-proven` goes to without `--to`.
+const PROVE_LIMIT: u64 = 1_000_000_000;
+
+/// Bytes of text per listed value (digits, separator, the index of CSV
+/// lines) counted when refusing a listing that would not fit in memory.
+const TEXT_BYTES: u64 = 12;
+
 /// Grundy values G(0..=N) of a heap rule, with preperiod, period and the
 /// status of the periodicity (proven, observed or none).
 #[derive(Args, Debug)]
 pub struct SeqArgs {
     /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, allbut:1,2,
     /// take:2..5, ranges:FILE or a name (see `grundy rules --list`).
-    #[arg(value_name = "RULE")]
-    pub rule: String,
-    /// The last heap size N.
+    /// Optional with --read.
+    #[arg(value_name = "RULE", required_unless_present = "read")]
+    pub rule: Option<String>,
+    /// The last heap size N (with --until-proven, default 10^9; with
+    /// --read, the last value in the file).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub to: String,
+    pub to: Option<String>,
+    /// The first heap size listed (default 0).
+    #[arg(long, value_name = "A", allow_negative_numbers = true)]
+    pub from: Option<String>,
     /// Stop as soon as the periodicity is proven.
     #[arg(long)]
     pub until_proven: bool,
@@ -72,7 +95,34 @@ pub struct SeqArgs {
     pub summary: bool,
     /// Also draw the sequence (value against n) into this PNG file.
     #[arg(long, value_name = "FILE")]
-    pub png: Option<std::path::PathBuf>,
+    pub png: Option<PathBuf>,
+    /// Write G(0..=N) to this binary file (rule, count, width, checksum,
+    /// values), whole or not at all.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Read the values from a file written by --out or --checkpoint
+    /// instead of computing them.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "resume", "checkpoint", "until_proven", "threads", "method"])]
+    pub read: Option<PathBuf>,
+    /// Save the values computed so far to this file now and then, and on
+    /// Ctrl-C.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between two checkpoints (default 300).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        requires = "checkpoint",
+        allow_negative_numbers = true
+    )]
+    pub checkpoint_every: Option<String>,
+    /// Continue from a checkpoint (or any file written by --out).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Also print the engine's figures (rare mask, rare positions, largest
+    /// value, pairs) and the checksum of the values.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// The periodicity as printed.
@@ -91,19 +141,29 @@ pub struct PeriodicityReport {
     pub values_for_proof: Option<u64>,
 }
 
-/// What `grundy seq --json` prints; `values` and `p_positions` are left out
-/// with `--summary`.
+/// What `grundy seq --json` prints; `values` and `p_positions` (both over
+/// `from..=to`) are left out with `--summary`, `stats` is there with
+/// `--stats`. The counts are over `0..=to`.
 #[derive(Serialize, Debug)]
 pub struct Summary {
     /// The rule's canonical form.
     pub rule: String,
-    /// The last heap computed.
+    /// The first heap listed.
+    pub from: u64,
+    /// The last heap.
     pub to: u64,
-    /// G(0), ..., G(to).
+    /// G(to).
+    pub value: u32,
+    /// G(from), ..., G(to).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<u32>>,
     /// Preperiod, period, status, saltus.
     pub periodicity: PeriodicityReport,
+    /// The last heap actually computed (or read); later ones follow from
+    /// the proven period.
+    pub computed: u64,
+    /// The engine that computed the values (`read` for a file).
+    pub engine: EngineKind,
     /// The largest value.
     pub max_value: u32,
     /// The first heap with the largest value.
@@ -112,9 +172,15 @@ pub struct Summary {
     pub value_counts: Vec<[u64; 2]>,
     /// How many heaps are P-positions.
     pub p_count: u64,
-    /// Heaps with value 0.
+    /// Heaps with value 0 in `from..=to`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_positions: Option<Vec<u64>>,
+    /// Fletcher's checksum of G(0..=to), 8 hexadecimal digits, as a
+    /// sequence file holding these values records it.
+    pub checksum: String,
+    /// The rare/common engine's figures (`null` for other engines).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<Option<RcStats>>,
 }
 
 /// Bytes of memory the machine has available, when it says.
@@ -125,56 +191,417 @@ fn available_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
-fn gib(bytes: u64) -> String {
-    format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+/// Available memory, or 8 GiB when the machine does not say.
+fn memory() -> u64 {
+    available_memory().unwrap_or(8 << 30)
 }
 
-/// Refuses up front a sequence that cannot be computed or would not fit.
-pub fn check_size(rule: &HeapRule, to: u64, json_or_text: bool) -> CliResult {
-    sequence::check(rule, to).map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
-    // The values, plus their printed form (up to 11 bytes each).
-    let printed = if json_or_text {
-        to.saturating_mul(11)
-    } else {
-        0
-    };
-    let need = sequence::memory_estimate(rule, to).saturating_add(printed);
-    let have = available_memory().unwrap_or(8 << 30);
-    if need > have {
+/// `bytes` in bytes and GiB, for messages.
+fn size(bytes: u64) -> String {
+    format!(
+        "{bytes} bytes ({:.1} GiB)",
+        bytes as f64 / (1u64 << 30) as f64
+    )
+}
+
+/// How far a run may go in memory: `to` when everything fits, else the
+/// last heap that fits when the rule may still turn out periodic (it will
+/// then be computed no further than that); refused up front otherwise.
+fn memory_reach(
+    rule: &HeapRule,
+    to: u64,
+    method: Method,
+    extra: u64,
+    listing: bool,
+) -> CliResult<u64> {
+    let need = sequence::memory_estimate(rule, to, method).saturating_add(extra);
+    let have = memory();
+    if need <= have {
+        return Ok(to);
+    }
+    let provable = Window::for_rule(rule) != Window::Unknown;
+    if listing || !provable {
         return Err(CliError::new(format!(
             "--to {to} needs about {} of memory, more than the {} available",
-            gib(need),
-            gib(have)
+            size(need),
+            size(have)
         )));
+    }
+    let per_heap = sequence::memory_estimate(rule, 1 << 20, method) >> 20;
+    Ok((have / per_heap.max(1)).min(to))
+}
+
+/// The file a sequence file named `path` ends up as, refused up front when
+/// it cannot be created: a sequence file is written under a temporary
+/// name next to its target and renamed over it, so the target must be a
+/// regular file (through any symbolic link) or not exist yet.
+fn target(path: &Path, what: &str) -> CliResult<PathBuf> {
+    let err = |why: String| CliError::new(format!("{what} {}: {why}", path.display()));
+    let dir = parent(path);
+    if !dir.is_dir() {
+        return Err(err(format!("directory {} does not exist", dir.display())));
+    }
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(err("it is a directory".into())),
+        Ok(m) if m.is_file() => std::fs::canonicalize(path).map_err(|e| err(e.to_string())),
+        Ok(_) => Err(err(
+            "not a regular file (sequence files are written whole, then renamed)".into(),
+        )),
+        Err(_) if std::fs::symlink_metadata(path).is_ok() => {
+            Err(err("a symbolic link to nothing".into()))
+        }
+        Err(_) => Ok(path.to_path_buf()),
+    }
+}
+
+fn parent(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Refuses a sequence file that would not fit on the disk holding it.
+fn check_disk(path: &Path, rule: &str, count: u64, width: u8) -> CliResult {
+    let need = store::file_size(rule, count, width);
+    let dir = parent(path);
+    if let Ok(have) = fs4::available_space(&dir) {
+        // Replacing a file frees its space only after the rename.
+        if need > have {
+            return Err(CliError::new(format!(
+                "--out {}: {count} values need {} on disk, {} are available there",
+                path.display(),
+                size(need),
+                size(have)
+            )));
+        }
     }
     Ok(())
 }
 
-/// Summarises a computed sequence.
-pub fn summarize(rule: &HeapRule, values: Vec<u32>, with_values: bool) -> Summary {
-    let p: Periodicity = analyze_rule(rule, &values);
-    let mut max_value = 0;
-    let mut max_value_at = 0;
-    let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
-    for (n, &v) in values.iter().enumerate() {
-        if v > max_value {
-            max_value = v;
-            max_value_at = n as u64;
+/// Reads a sequence file, refusing up front one whose values would not fit
+/// in memory.
+fn read_store(path: &Path) -> CliResult<store::StoredSequence> {
+    if let Ok(m) = std::fs::metadata(path) {
+        // Four bytes per value once read, whatever the width in the file.
+        let need = m.len().saturating_mul(2);
+        let have = memory();
+        if need > have {
+            return Err(CliError::new(format!(
+                "{}: its values need about {} of memory, more than the {} available",
+                path.display(),
+                size(need),
+                size(have)
+            )));
         }
-        *counts.entry(v).or_default() += 1;
     }
-    let p_count = counts.get(&0).copied().unwrap_or(0);
-    let p_positions = with_values.then(|| {
-        values
-            .iter()
-            .enumerate()
-            .filter(|(_, &v)| v == 0)
-            .map(|(n, _)| n as u64)
-            .collect()
-    });
+    store::read(path).map_err(|e| CliError::new(e.to_string()))
+}
+
+/// The checked `--threads`.
+fn threads(args: &SeqArgs) -> CliResult<usize> {
+    Ok(match &args.threads {
+        Some(t) => match parse_u64(t, "--threads")? {
+            n @ 1..=MAX_THREADS => n as usize,
+            n => {
+                return Err(CliError::new(format!(
+                    "--threads {n}: give between 1 and {MAX_THREADS} threads"
+                )))
+            }
+        },
+        None => 1,
+    })
+}
+
+/// The checked `--checkpoint-every`.
+fn checkpoint_every(args: &SeqArgs) -> CliResult<Duration> {
+    let Some(text) = &args.checkpoint_every else {
+        return Ok(Duration::from_secs(300));
+    };
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 1e9 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(CliError::new(format!(
+            "--checkpoint-every '{text}': give a positive number of seconds"
+        ))),
+    }
+}
+
+/// Refuses a listing past the cap, and `--from` past `--to`.
+fn check_listing(args: &SeqArgs, from: u64, to: u64) -> CliResult {
+    if from > to {
+        return Err(CliError::new(format!("--from {from} is past --to {to}")));
+    }
+    if !args.summary || args.png.is_some() {
+        listing::check_values(to - from + 1)?;
+    }
+    Ok(())
+}
+
+/// Computes (or reads) and prints the sequence.
+pub fn run(args: &SeqArgs) -> CliResult {
+    if let Some(path) = &args.read {
+        return run_read(path, args);
+    }
+    let rule = parse_rule(args.rule.as_deref().unwrap_or_default())?;
+    let to = match &args.to {
+        Some(t) => parse_u64(t, "--to")?,
+        None if args.until_proven => {
+            if Window::for_rule(&rule) == Window::Unknown {
+                return Err(CliError::new(format!(
+                    "no periodicity theorem covers {rule}, so --until-proven needs --to N"
+                )));
+            }
+            PROVE_LIMIT.min(sequence::max_heap(&rule))
+        }
+        None => return Err(CliError::new("give the last heap size with --to N")),
+    };
+    let from = match &args.from {
+        Some(f) => parse_u64(f, "--from")?,
+        None => 0,
+    };
+    let threads = threads(args)?;
+    let every = checkpoint_every(args)?;
+    sequence::check(&rule, to).map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
+    let method: Method = args.method.into();
+    let listed = to.saturating_sub(from).saturating_add(1);
+    // With --until-proven the sequence usually ends long before --to: what
+    // it lists is checked once its length is known, before any output.
+    let later = args.until_proven && Window::for_rule(&rule) != Window::Unknown;
+    let shown = (!args.summary || args.png.is_some()) && !later;
+    // Listed values are held as text; a picture holds them as numbers.
+    let mut extra = 0u64;
+    if !args.summary && !later {
+        extra = extra.saturating_add(listed.saturating_mul(TEXT_BYTES));
+    }
+    if args.png.is_some() && !later {
+        extra = extra.saturating_add(listed.saturating_mul(4));
+    }
+    let reach = memory_reach(&rule, to, method, extra, shown)?;
+    if later && from > to {
+        return Err(CliError::new(format!("--from {from} is past --to {to}")));
+    } else if !later {
+        check_listing(args, from, to)?;
+    }
+    let rule_text = rule.to_string();
+    let out = match &args.out {
+        Some(path) => {
+            let out = target(path, "--out")?;
+            check_disk(&out, &rule_text, to.saturating_add(1), 2)?;
+            Some(out)
+        }
+        None => None,
+    };
+    let checkpoint = match &args.checkpoint {
+        Some(path) => Some(target(path, "--checkpoint")?),
+        None => None,
+    };
+    let start: Vec<u32> = match &args.resume {
+        Some(path) => {
+            let stored = read_store(path)?;
+            if stored.rule != rule_text {
+                return Err(CliError::new(format!(
+                    "{} holds {}, not {rule_text}",
+                    path.display(),
+                    stored.rule
+                )));
+            }
+            stored.values
+        }
+        None => Vec::new(),
+    };
+    let options = Options {
+        method,
+        threads,
+        until_proven: args.until_proven,
+    };
+    let mut s = compute(
+        args,
+        checkpoint.as_deref(),
+        &rule,
+        reach,
+        &options,
+        &start,
+        every,
+    )?;
+    drop(start);
+    if s.period.is_some() {
+        if !args.until_proven {
+            s.to = to;
+        }
+    } else if s.to < to {
+        return Err(CliError::new(format!(
+            "no period proven up to heap {}; all of G(0..={to}) needs about {} of memory, more than the {} available",
+            s.computed(),
+            size(sequence::memory_estimate(&rule, to, method)),
+            size(memory())
+        )));
+    }
+    if later {
+        check_listing(args, from.min(s.to), s.to)?;
+    }
+    let figures = s.figures();
+    if let Some(out) = &out {
+        let width = if figures.max_value > u16::MAX as u32 {
+            4
+        } else {
+            2
+        };
+        check_disk(out, &rule_text, s.to + 1, width)?;
+        store::write_with(out, &rule_text, s.to as usize + 1, |n| {
+            s.value(n as u64).expect("a complete sequence")
+        })
+        .map_err(|e| CliError::new(e.to_string()))?;
+    }
+    print(args, &s, from.min(s.to), figures)
+}
+
+/// Runs the engine with the progress bar, the checkpoints and Ctrl-C.
+fn compute(
+    args: &SeqArgs,
+    checkpoint: Option<&Path>,
+    rule: &HeapRule,
+    to: u64,
+    options: &Options,
+    start: &[u32],
+    every: Duration,
+) -> CliResult<Sequence> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    if checkpoint.is_some() {
+        let flag = interrupted.clone();
+        // Only one handler can be installed; the first one serves.
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    }
+    let bar = progress_bar(args, to);
+    let rule_text = rule.to_string();
+    let mut last_save = Instant::now();
+    let mut save_error: Option<CliError> = None;
+    let mut stopped_at: Option<usize> = None;
+    let mut observe = |p: &Progress| -> bool {
+        if let Some(bar) = &bar {
+            bar.set_position(p.done as u64);
+            if let Some(st) = &p.stats {
+                bar.set_message(format!(
+                    "rare {}, largest value {}",
+                    st.rare_count, st.max_value
+                ));
+            }
+        }
+        let stop = interrupted.load(Ordering::SeqCst);
+        if let Some(path) = checkpoint {
+            if stop || last_save.elapsed() >= every {
+                if let Err(e) = store::write_with(path, &rule_text, p.done + 1, p.value) {
+                    save_error = Some(CliError::new(format!("checkpoint: {e}")));
+                    return false;
+                }
+                last_save = Instant::now();
+            }
+        }
+        if stop {
+            stopped_at = Some(p.done);
+        }
+        !stop
+    };
+    let result = sequence::compute_with(rule, to, options, start, &mut observe);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    if let Some(e) = save_error {
+        return Err(e);
+    }
+    let s = result.map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
+    if let Some(done) = stopped_at {
+        let path = args.checkpoint.as_ref().expect("a checkpoint");
+        return Err(CliError::new(format!(
+            "interrupted at heap {done}; resume with --resume {}",
+            path.display()
+        )));
+    }
+    if let Some(path) = checkpoint {
+        store::write_with(path, &rule_text, s.computed() + 1, |n| s.values.get(n))
+            .map_err(|e| CliError::new(format!("checkpoint: {e}")))?;
+    }
+    Ok(s)
+}
+
+/// A progress bar (heaps per second, ETA, rare count, largest value) when
+/// standard error is a terminal and the output is not JSON.
+fn progress_bar(args: &SeqArgs, to: u64) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() || args.json {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(to);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} heaps, {per_sec}, ETA {eta} {msg}",
+        )
+        .expect("a valid template"),
+    );
+    Some(bar)
+}
+
+/// Prints a slice of a sequence file, with the report of a computed run.
+fn run_read(path: &Path, args: &SeqArgs) -> CliResult {
+    let given = match &args.rule {
+        Some(r) => Some(parse_rule(r)?),
+        None => None,
+    };
+    let to = match &args.to {
+        Some(t) => Some(parse_u64(t, "--to")?),
+        None => None,
+    };
+    let from = match &args.from {
+        Some(f) => parse_u64(f, "--from")?,
+        None => 0,
+    };
+    let stored = read_store(path)?;
+    if let Some(rule) = &given {
+        if rule.to_string() != stored.rule {
+            return Err(CliError::new(format!(
+                "{} holds {}, not {rule}",
+                path.display(),
+                stored.rule
+            )));
+        }
+    }
+    let rule: HeapRule = match given {
+        Some(r) => r,
+        None => stored.rule.parse().map_err(|e| {
+            CliError::new(format!(
+                "{}: rule '{}' in the header: {e}",
+                path.display(),
+                stored.rule
+            ))
+        })?,
+    };
+    let Some(last) = (stored.values.len() as u64).checked_sub(1) else {
+        return Err(CliError::new(format!("{} holds no values", path.display())));
+    };
+    let to = to.unwrap_or(last);
+    if to > last {
+        return Err(CliError::new(format!(
+            "--to {to} is past the last value in {} (heap {last})",
+            path.display()
+        )));
+    }
+    check_listing(args, from, to)?;
+    let mut s = Sequence::from_values(rule, stored.values);
+    s.to = to;
+    let figures = s.figures();
+    print(args, &s, from, figures)
+}
+
+/// The report of `G(0..=s.to)`, values listed from `from`.
+fn summarize(args: &SeqArgs, s: &Sequence, from: u64, f: sequence::Figures) -> Summary {
+    let p = s.periodicity();
+    let value = |n: u64| s.value(n).expect("a complete sequence");
+    let with_values = !args.summary;
     Summary {
-        rule: rule.to_string(),
-        to: values.len().saturating_sub(1) as u64,
+        rule: s.rule.to_string(),
+        from,
+        to: s.to,
+        value: value(s.to),
+        values: with_values.then(|| (from..=s.to).map(value).collect()),
         periodicity: PeriodicityReport {
             status: p.status,
             preperiod: p.preperiod,
@@ -182,12 +609,37 @@ pub fn summarize(rule: &HeapRule, values: Vec<u32>, with_values: bool) -> Summar
             saltus: p.saltus,
             values_for_proof: p.values_for_proof,
         },
-        max_value,
-        max_value_at,
-        value_counts: counts.into_iter().map(|(v, c)| [v as u64, c]).collect(),
-        p_count,
-        p_positions,
-        values: with_values.then_some(values),
+        computed: (s.computed() as u64).min(s.to),
+        engine: s.engine,
+        max_value: f.max_value,
+        max_value_at: f.max_value_at,
+        value_counts: f.value_counts.iter().map(|&(v, c)| [v as u64, c]).collect(),
+        p_count: f.p_count,
+        p_positions: with_values.then(|| (from..=s.to).filter(|&n| value(n) == 0).collect()),
+        checksum: format!("{:08X}", f.checksum),
+        stats: args.stats.then(|| s.stats.clone()),
+    }
+}
+
+fn print(args: &SeqArgs, s: &Sequence, from: u64, f: sequence::Figures) -> CliResult {
+    let value = |n: u64| s.value(n).expect("a complete sequence");
+    if let Some(path) = &args.png {
+        let values: Vec<u32> = (from..=s.to).map(value).collect();
+        crate::plot::sequence_png(&values, path)?;
+    }
+    if args.csv {
+        let mut out = String::with_capacity((s.to - from + 1) as usize * 8);
+        out.push_str("n,g\n");
+        for n in from..=s.to {
+            let _ = writeln!(out, "{n},{}", value(n));
+        }
+        return emit(&out);
+    }
+    let summary = summarize(args, s, from, f);
+    if args.json {
+        print_json(&summary)
+    } else {
+        emit(&text_report(&summary, s.period, args))
     }
 }
 
@@ -216,16 +668,27 @@ pub fn periodicity_words(p: &PeriodicityReport) -> String {
     }
 }
 
-fn text_report(s: &Summary) -> String {
+fn text_report(s: &Summary, period: Option<ProvenPeriod>, args: &SeqArgs) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}: G(0..={})", s.rule, s.to);
     if let Some(v) = &s.values {
         for (i, chunk) in v.chunks(20).enumerate() {
             let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
-            let _ = writeln!(out, "{:>8}: {}", i * 20, line.join(" "));
+            let _ = writeln!(out, "{:>8}: {}", s.from + i as u64 * 20, line.join(" "));
         }
     }
+    let _ = writeln!(out, "G({}) = {}", s.to, s.value);
     let _ = writeln!(out, "periodicity: {}", periodicity_words(&s.periodicity));
+    if s.computed < s.to {
+        let at = period.map_or(String::new(), |p| {
+            format!(" (proven at heap {})", p.proven_at)
+        });
+        let _ = writeln!(
+            out,
+            "computed: G(0..={}){at}; the rest follows from the period",
+            s.computed
+        );
+    }
     let _ = writeln!(
         out,
         "largest value: {} (first at n = {})",
@@ -246,53 +709,81 @@ fn text_report(s: &Summary) -> String {
     match &s.p_positions {
         Some(p) => {
             let list: Vec<String> = p.iter().map(u64::to_string).collect();
-            let _ = writeln!(out, "P-positions ({}): {}", p.len(), list.join(" "));
+            let range = match s.from {
+                0 => String::new(),
+                a => format!(" in {a}..={}", s.to),
+            };
+            let _ = writeln!(out, "P-positions{range} ({}): {}", p.len(), list.join(" "));
         }
         None => {
             let _ = writeln!(out, "P-positions: {}", s.p_count);
         }
     }
+    if let Some(stats) = &s.stats {
+        stats_text(&mut out, stats.as_ref(), s.engine);
+    }
+    if args.stats || args.read.is_some() || args.out.is_some() {
+        let _ = writeln!(out, "checksum: {} (Fletcher, G(0..={}))", s.checksum, s.to);
+    }
     out
 }
 
-/// Computes and prints the sequence.
-pub fn run(args: &SeqArgs) -> CliResult {
-    let rule = parse_rule(&args.rule)?;
-    let to = parse_u64(&args.to, "--to")?;
-    let threads = match &args.threads {
-        Some(t) => match parse_u64(t, "--threads")? {
-            n @ 1..=MAX_THREADS => n as usize,
-            n => {
-                return Err(CliError::new(format!(
-                    "--threads {n}: give between 1 and {MAX_THREADS} threads"
-                )))
-            }
-        },
-        None => 1,
+fn stats_text(out: &mut String, stats: Option<&RcStats>, engine: EngineKind) {
+    let Some(st) = stats else {
+        let name = serde_json::to_value(engine).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "engine: {}, no rare/common figures",
+            name.as_str().unwrap_or("?")
+        );
+        return;
     };
-    check_size(&rule, to, !args.summary)?;
-    let options = Options {
-        method: args.method.into(),
-        threads,
-        until_proven: args.until_proven,
-    };
-    let values = sequence::compute(&rule, to, &options)
-        .map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
-    if let Some(path) = &args.png {
-        crate::plot::sequence_png(&values, path)?;
-    }
-    if args.csv {
-        let mut out = String::with_capacity(values.len() * 8);
-        out.push_str("n,g\n");
-        for (n, v) in values.iter().enumerate() {
-            let _ = writeln!(out, "{n},{v}");
+    match st.split {
+        Some(sp) => {
+            let parity = if sp.domain { " (with heap parity)" } else { "" };
+            let _ = writeln!(out, "rare mask: {:#x}{parity}", sp.mask);
         }
-        return emit(&out);
+        None => {
+            let _ = writeln!(out, "rare mask: none");
+        }
     }
-    let summary = summarize(&rule, values, !args.summary);
-    if args.json {
-        print_json(&summary)
-    } else {
-        emit(&text_report(&summary))
+    let _ = writeln!(out, "rare positions: {}", st.rare_count);
+    match st.last_rare {
+        Some(r) => {
+            let _ = writeln!(out, "last rare position: {r}");
+        }
+        None => {
+            let _ = writeln!(out, "last rare position: none");
+        }
+    }
+    let _ = writeln!(
+        out,
+        "largest value computed: {} at heap {}",
+        st.max_value, st.max_at
+    );
+    let _ = writeln!(out, "pairs examined: {}", st.pairs);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_that_cannot_be_written_are_refused_up_front() {
+        let f = std::env::temp_dir().join(format!("grundy-seq-disk-{}.gsq", std::process::id()));
+        let e = check_disk(&f, "0.07", u64::MAX / 4, 2).unwrap_err();
+        assert!(e.0.contains("values need 9223372036854775839 bytes"), "{e}");
+        assert!(e.0.contains("on disk"), "{e}");
+        assert!(check_disk(&f, "0.07", 1000, 2).is_ok());
+        let e = target(Path::new("/dev/null"), "--out").unwrap_err();
+        assert!(e.0.contains("not a regular file"), "{e}");
+        assert_eq!(target(&f, "--out").unwrap(), f);
+        let e = target(&f.join("x.gsq"), "--checkpoint").unwrap_err();
+        assert!(e.0.contains("does not exist"), "{e}");
+    }
+
+    #[test]
+    fn sizes_in_bytes_and_gib() {
+        assert_eq!(size(3 << 30), "3221225472 bytes (3.0 GiB)");
     }
 }

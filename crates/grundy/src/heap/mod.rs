@@ -3,10 +3,12 @@
 //! - [`rule`]: octal and hexadecimal codes ([`rule::TakeBreak`]);
 //! - [`notation`]: every rule the user can write ([`notation::HeapRule`]);
 //! - [`naive`]: the reference engine, the mex over every option;
-//! - [`sequence`]: the one entry point for G(0..=n), whatever the engine;
+//! - [`sequence`]: the one entry point for G(0..=n), whatever the engine,
+//!   stopped once the period is proven and extended by it;
+//! - [`rc`]: the rare/common engine for long take-and-break sequences;
+//! - [`store`]: a compact file for long sequences, with its checksum;
 //! - [`periodicity`]: preperiod, period, saltus and the periodicity theorems.
 
-pub mod engine;
 pub mod naive;
 pub mod notation;
 pub mod periodicity;

@@ -167,6 +167,15 @@ impl NaiveEngine {
         }
     }
 
+    /// An engine holding the trusted values `G(0..values.len())` of the
+    /// underlying heaps (a resumed run).
+    pub fn from_values(rule: &HeapRule, values: &[u32]) -> NaiveEngine {
+        let mut e = NaiveEngine::new(rule);
+        e.values = values.to_vec();
+        e.max = values.iter().copied().max().unwrap_or(0);
+        e
+    }
+
     /// G(0), ..., G(len - 1) computed so far.
     pub fn values(&self) -> &[u32] {
         &self.values

@@ -1,120 +1,262 @@
-//! The one entry point for Grundy sequences: G(0..=n) of any heap rule,
-//! whatever engine computes it.
+//! The one place that computes Grundy sequences: G(0..=n) of any heap rule,
+//! whatever engine runs, stopping as soon as a periodicity theorem proves
+//! the period and answering every later heap from the period.
 //!
-//! Values are `u32`. A named game's heap is counted the way its players
-//! count (a `triomino` heap of n is a 2 x n board), so its sequence is the
-//! underlying sequence read at multiples of the scale.
+//! Engines: finite codes leaving at most two heaps run on the rare/common
+//! engine ([`crate::heap::rc`]) in 16-bit cells, moved to 32-bit cells if a
+//! value ever needs them; per-size windows ([`crate::heap::ranges`]) and
+//! subtraction sets of [`LARGE_SET`] amounts or more
+//! ([`crate::heap::subtraction`]) are computed in one go; everything else
+//! by the reference engine ([`crate::heap::naive`]).
+//!
+//! When a theorem of [`crate::heap::periodicity`] covers the rule, the
+//! proof is looked for at lengths growing by half from [`FIRST_LOOK`], so
+//! the checks cost a constant times one linear scan. Once it holds,
+//! computing stops: [`Sequence::value`] folds any later heap onto the
+//! computed prefix, and [`Sequence::figures`] counts values over
+//! `0..=to` from the preperiod and the period, without listing them.
+//!
+//! A named game's heap is counted the way its players count (a `triomino`
+//! heap of n is a 2 x n board), so its sequence is the underlying sequence
+//! read at multiples of the scale.
 //!
 //! ```
-//! use grundy::heap::sequence::{compute, Options};
+//! use grundy::heap::sequence::{compute, compute_with, Options};
 //! let rule = "0.77".parse().unwrap();
 //! let g = compute(&rule, 12, &Options::default()).unwrap();
 //! assert_eq!(g, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
 //! let t = compute(&"triomino".parse().unwrap(), 3, &Options::default()).unwrap();
 //! assert_eq!(t, [0, 0, 1, 2]); // 2 x 0, 2 x 1, 2 x 2 and 2 x 3 boards
+//!
+//! // Dawson's Kayles to 10^9: period 34 from 53, proven after a few hundred heaps.
+//! let dawson = "0.07".parse().unwrap();
+//! let s = compute_with(&dawson, 1_000_000_000, &Options::default(), &[], &mut |_| true).unwrap();
+//! let p = s.period.unwrap();
+//! assert_eq!((p.preperiod, p.period), (53, 34));
+//! assert_eq!(s.value(1_000_000_000), s.value(53 + (1_000_000_000 - 53) % 34));
+//! assert!(s.computed() < 1000);
 //! ```
+
+use std::collections::BTreeMap;
 
 use super::naive::NaiveEngine;
 use super::notation::{HeapRule, RuleKind};
-use super::periodicity::{analyze_rule, Status};
-use super::rc::RcEngine;
+use super::periodicity::{analyze_with, Periodicity, Status, Window};
+use super::rc::{RcEngine, RcError, RcStats};
+use super::rule::TakeBreak;
+use super::store::Fletcher;
 
 /// Which engine computes the sequence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Method {
     /// The rare/common engine when it applies (finite codes leaving at most
-    /// two heaps), else the naive one.
+    /// two heaps), the one-go engines for windows and large subtraction
+    /// sets, else the naive one.
     #[default]
     Auto,
     /// The mex over every option ([`NaiveEngine`]): O(n) options per heap
     /// for octal codes, O(n^2) for three-heap codes.
     Naive,
-    /// The rare/common engine ([`crate::heap::rc`]); codes it cannot run
+    /// The rare/common engine ([`crate::heap::rc`]); rules it cannot run
     /// fall back to the naive engine.
     Rc,
 }
 
-/// The engine behind [`compute`].
-enum Engine {
-    Naive(NaiveEngine),
-    Rc(Box<RcEngine<u32>>),
-    /// Per-size windows or large subtraction sets: computed in one go by
-    /// [`crate::heap::ranges`] or [`crate::heap::subtraction`], redone
-    /// when asked for more.
-    Whole(WholeKind, Vec<u32>),
-}
-
-/// A family computed in one go.
-enum WholeKind {
-    Ranges(Vec<usize>, Vec<usize>),
-    Subtract(Vec<usize>),
+/// The engine that actually computed a sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    /// The mex over every option.
+    Naive,
+    /// The rare/common ("sparse space") engine.
+    Rc,
+    /// The window sweep of [`crate::heap::ranges`].
+    Ranges,
+    /// The shifted bit sets of [`crate::heap::subtraction`].
+    Subtraction,
+    /// None: the values were read back from a file.
+    Read,
 }
 
 /// Subtraction sets from this many amounts up go to the bit-set engine.
-const LARGE_SET: usize = 64;
+pub const LARGE_SET: usize = 64;
+
+/// First heap at which the proof of periodicity is looked for; later looks
+/// are half as far again each time.
+pub const FIRST_LOOK: usize = 256;
+
+/// Heaps computed between two calls of the observer of [`compute_with`].
+pub const CHUNK: usize = 1 << 16;
+
+/// The engine behind [`compute_with`], holding `G(0..=last())` of the
+/// underlying heaps.
+enum Engine {
+    Naive(NaiveEngine),
+    /// Rare/common in 16-bit cells; the code is kept to move to 32 bits.
+    Narrow(Box<RcEngine<u16>>, TakeBreak),
+    Wide(Box<RcEngine<u32>>),
+    /// Per-size windows, redone in one go when asked for more; `lo` and
+    /// `hi` are indexed by heap (entry 0 unused).
+    Ranges {
+        lo: Vec<usize>,
+        hi: Vec<usize>,
+        values: Vec<u32>,
+    },
+    /// A large subtraction set, redone in one go when asked for more.
+    Subtract {
+        set: Vec<usize>,
+        values: Vec<u32>,
+    },
+}
 
 impl Engine {
-    fn new(rule: &HeapRule, method: Method) -> Engine {
+    /// The engine for `rule`, holding at least `G(0)` and, when `start` is
+    /// not empty, the trusted values `start = G(0..m)` (a resumed run; the
+    /// one-go engines start over).
+    fn new(rule: &HeapRule, method: Method, start: &[u32]) -> Engine {
         if method != Method::Naive {
             match rule.kind() {
                 RuleKind::Code(code) => {
-                    if let Ok(e) = RcEngine::new(code) {
-                        return Engine::Rc(Box::new(e));
+                    let code = code.clone();
+                    match RcEngine::<u16>::from_values(&code, start) {
+                        Ok(e) => return Engine::Narrow(Box::new(e), code),
+                        Err(RcError::Overflow { .. }) => {
+                            let e = RcEngine::<u32>::from_values(&code, start)
+                                .expect("32-bit cells hold every value");
+                            return Engine::Wide(Box::new(e));
+                        }
+                        Err(RcError::Unsupported(_)) => {}
                     }
                 }
                 RuleKind::Ranges(r) if method == Method::Auto => {
                     let lo = std::iter::once(0).chain(r.iter().map(|p| p.0 as usize));
                     let hi = std::iter::once(0).chain(r.iter().map(|p| p.1 as usize));
-                    return Engine::Whole(WholeKind::Ranges(lo.collect(), hi.collect()), vec![0]);
+                    return Engine::Ranges {
+                        lo: lo.collect(),
+                        hi: hi.collect(),
+                        values: vec![0],
+                    };
                 }
                 RuleKind::Subtract(set) if method == Method::Auto && set.len() >= LARGE_SET => {
                     let set = set.iter().map(|&s| s as usize).collect();
-                    return Engine::Whole(WholeKind::Subtract(set), vec![0]);
+                    return Engine::Subtract {
+                        set,
+                        values: vec![0],
+                    };
                 }
                 _ => {}
             }
         }
-        Engine::Naive(NaiveEngine::new(rule))
+        let mut e = NaiveEngine::from_values(rule, start);
+        e.extend_to(0);
+        Engine::Naive(e)
     }
 
-    fn extend_to(&mut self, n: u32, threads: usize) {
+    fn kind(&self) -> EngineKind {
         match self {
-            Engine::Naive(e) => e.extend_to(n),
-            Engine::Rc(e) => e
-                .extend_to_threads(n as usize, threads)
-                .expect("32-bit cells hold every value"),
-            Engine::Whole(kind, values) => {
-                let n = n as usize;
-                if n < values.len() {
-                    return;
+            Engine::Naive(_) => EngineKind::Naive,
+            Engine::Narrow(..) | Engine::Wide(_) => EngineKind::Rc,
+            Engine::Ranges { .. } => EngineKind::Ranges,
+            Engine::Subtract { .. } => EngineKind::Subtraction,
+        }
+    }
+
+    /// The last heap computed.
+    fn last(&self) -> usize {
+        match self {
+            Engine::Naive(e) => e.values().len() - 1,
+            Engine::Narrow(e, _) => e.last(),
+            Engine::Wide(e) => e.last(),
+            Engine::Ranges { values, .. } | Engine::Subtract { values, .. } => values.len() - 1,
+        }
+    }
+
+    /// Whether [`Engine::extend_to`] computes everything in one go.
+    fn whole(&self) -> bool {
+        matches!(self, Engine::Ranges { .. } | Engine::Subtract { .. })
+    }
+
+    #[inline]
+    fn value(&self, n: usize) -> u32 {
+        match self {
+            Engine::Naive(e) => e.values()[n],
+            Engine::Narrow(e, _) => e.value(n),
+            Engine::Wide(e) => e.value(n),
+            Engine::Ranges { values, .. } | Engine::Subtract { values, .. } => values[n],
+        }
+    }
+
+    fn stats(&self) -> Option<RcStats> {
+        match self {
+            Engine::Narrow(e, _) => Some(e.stats()),
+            Engine::Wide(e) => Some(e.stats()),
+            _ => None,
+        }
+    }
+
+    /// Computes every heap up to `n` (the caller has checked the rule
+    /// defines them).
+    fn extend_to(&mut self, n: usize, threads: usize) {
+        if n <= self.last() {
+            return;
+        }
+        match self {
+            Engine::Naive(e) => e.extend_to(n as u32),
+            Engine::Narrow(e, code) => {
+                if let Err(RcError::Overflow { position, .. }) = e.extend_to_threads(n, threads) {
+                    let cells = e.cells();
+                    let known: Vec<u32> = cells[..position.min(cells.len())]
+                        .iter()
+                        .map(|&c| c as u32)
+                        .collect();
+                    let mut wide = RcEngine::<u32>::from_values(code, &known)
+                        .expect("the code ran in 16-bit cells");
+                    wide.extend_to_threads(n, threads)
+                        .expect("32-bit cells hold every value");
+                    *self = Engine::Wide(Box::new(wide));
                 }
-                *values = match kind {
-                    WholeKind::Ranges(lo, hi) => {
-                        crate::heap::ranges::sequence(&lo[..=n], &hi[..=n])
-                            .expect("windows checked by the rule parser")
-                    }
-                    WholeKind::Subtract(set) => crate::heap::subtraction::sequence(set, n)
-                        .expect("a positive set whose bit sets fit"),
-                };
             }
+            Engine::Wide(e) => e
+                .extend_to_threads(n, threads)
+                .expect("32-bit cells hold every value"),
+            Engine::Ranges { lo, hi, values } => {
+                *values = crate::heap::ranges::sequence(&lo[..=n], &hi[..=n])
+                    .expect("windows checked by the rule parser");
+            }
+            Engine::Subtract { set, values } => match crate::heap::subtraction::sequence(set, n) {
+                Ok(v) => *values = v,
+                Err(_) => {
+                    // Bit sets too large for memory: the plain mex needs none.
+                    let rule =
+                        HeapRule::new(RuleKind::Subtract(set.iter().map(|&s| s as u32).collect()));
+                    let mut e = NaiveEngine::from_values(&rule, values);
+                    e.extend_to(n as u32);
+                    *self = Engine::Naive(e);
+                }
+            },
         }
     }
 
-    fn values(&self) -> &[u32] {
-        match self {
-            Engine::Naive(e) => e.values(),
-            Engine::Rc(e) => e.cells(),
-            Engine::Whole(_, values) => values,
+    /// The values `G(0), G(scale), ..., G(upto * scale)`.
+    fn into_values(self, scale: usize, upto: usize) -> Values {
+        let keep = upto + 1;
+        if scale == 1 {
+            return match self {
+                Engine::Naive(e) => Values::Wide(truncated(e.into_values(), keep)),
+                Engine::Narrow(e, _) => Values::Narrow(truncated(e.into_cells(), keep)),
+                Engine::Wide(e) => Values::Wide(truncated(e.into_cells(), keep)),
+                Engine::Ranges { values, .. } | Engine::Subtract { values, .. } => {
+                    Values::Wide(truncated(values, keep))
+                }
+            };
         }
+        Values::Wide((0..keep).map(|n| self.value(n * scale)).collect())
     }
+}
 
-    fn into_values(self) -> Vec<u32> {
-        match self {
-            Engine::Naive(e) => e.into_values(),
-            Engine::Rc(e) => e.into_cells(),
-            Engine::Whole(_, values) => values,
-        }
-    }
+fn truncated<T>(mut v: Vec<T>, len: usize) -> Vec<T> {
+    v.truncate(len);
+    v
 }
 
 /// How to compute a sequence.
@@ -161,18 +303,260 @@ pub enum SequenceError {
     },
 }
 
+/// A proven period: `G(x + period) = G(x)` for every `x >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ProvenPeriod {
+    /// The first heap from which the sequence repeats.
+    pub preperiod: usize,
+    /// The length of the repeating block.
+    pub period: usize,
+    /// The last heap that had to be computed for the proof.
+    pub proven_at: usize,
+}
+
+impl ProvenPeriod {
+    /// The heap in the first period (or the preperiod) with the same value
+    /// as `n`.
+    ///
+    /// ```
+    /// use grundy::heap::sequence::ProvenPeriod;
+    /// let p = ProvenPeriod { preperiod: 71, period: 12, proven_at: 167 };
+    /// assert_eq!(p.fold(1000), 71 + (1000 - 71) % 12);
+    /// assert_eq!(p.fold(50), 50);
+    /// ```
+    pub fn fold(&self, n: u64) -> usize {
+        let (i, p) = (self.preperiod as u64, self.period as u64);
+        if n < i + p {
+            n as usize
+        } else {
+            (i + (n - i) % p) as usize
+        }
+    }
+}
+
+/// The computed prefix of a sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// Values below 2^16, as the rare/common engine keeps them.
+    Narrow(Vec<u16>),
+    /// Any value.
+    Wide(Vec<u32>),
+}
+
+impl Values {
+    /// `G(n)`.
+    #[inline]
+    pub fn get(&self, n: usize) -> u32 {
+        match self {
+            Values::Narrow(v) => v[n] as u32,
+            Values::Wide(v) => v[n],
+        }
+    }
+
+    /// Number of values, `G(0)` included.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Narrow(v) => v.len(),
+            Values::Wide(v) => v.len(),
+        }
+    }
+
+    /// Whether there is no value at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A sequence `G(0..=to)`: the computed prefix, and the period when it is
+/// proven (then the prefix may stop well before `to`).
+#[derive(Clone, Debug)]
+pub struct Sequence {
+    /// The rule.
+    pub rule: HeapRule,
+    /// The last heap the sequence is asked to answer.
+    pub to: u64,
+    /// `G(0..=computed())`.
+    pub values: Values,
+    /// The proven period; every heap past the prefix follows from it.
+    pub period: Option<ProvenPeriod>,
+    /// The engine that ran.
+    pub engine: EngineKind,
+    /// Figures of the rare/common engine, when it ran.
+    pub stats: Option<RcStats>,
+}
+
+/// Value counts and the like over `G(0..=to)` of a [`Sequence`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Figures {
+    /// The largest value.
+    pub max_value: u32,
+    /// The first heap holding it.
+    pub max_value_at: u64,
+    /// How many heaps have each value, by value.
+    pub value_counts: Vec<(u32, u64)>,
+    /// How many heaps are P-positions (value 0).
+    pub p_count: u64,
+    /// Fletcher's checksum of the values, as [`crate::heap::store`] records
+    /// it in a file holding them.
+    pub checksum: u32,
+}
+
+impl Sequence {
+    /// A sequence of known values `G(0..=values.len() - 1)` (read back from
+    /// a file), without a proven period.
+    pub fn from_values(rule: HeapRule, values: Vec<u32>) -> Sequence {
+        Sequence {
+            rule,
+            to: values.len().saturating_sub(1) as u64,
+            values: Values::Wide(values),
+            period: None,
+            engine: EngineKind::Read,
+            stats: None,
+        }
+    }
+
+    /// The last heap actually computed.
+    pub fn computed(&self) -> usize {
+        self.values.len() - 1
+    }
+
+    /// Whether every heap up to [`Sequence::to`] is answered (false for a
+    /// run stopped by its observer).
+    pub fn is_complete(&self) -> bool {
+        self.period.is_some() || self.computed() as u64 >= self.to
+    }
+
+    /// `G(n)`, from the computed values or the proven period; `None` past
+    /// the computed prefix of a sequence not proven periodic.
+    pub fn value(&self, n: u64) -> Option<u32> {
+        if n <= self.computed() as u64 {
+            return Some(self.values.get(n as usize));
+        }
+        self.period.map(|p| self.values.get(p.fold(n)))
+    }
+
+    /// `G(0..=to)` in full.
+    pub fn to_vec(&self) -> Vec<u32> {
+        (0..=self.to).map_while(|n| self.value(n)).collect()
+    }
+
+    /// Preperiod, period, saltus and status, from the computed prefix under
+    /// the theorem that fits the rule (a proven period is found again).
+    pub fn periodicity(&self) -> Periodicity {
+        let len = self.values.len().min(self.to as usize + 1);
+        analyze_with(
+            len,
+            |n| self.values.get(n),
+            Window::for_rule(&self.rule),
+            Window::arithmetic_possible(&self.rule),
+        )
+    }
+
+    /// Largest value, value counts, P-positions and checksum over
+    /// `G(0..=to)` (or the computed prefix of an incomplete sequence). A
+    /// proven period is counted as whole repetitions plus a remainder, so
+    /// the cost is the prefix, not `to`.
+    pub fn figures(&self) -> Figures {
+        let end = match self.period {
+            Some(_) => self.to,
+            None => self.to.min(self.computed() as u64),
+        };
+        // 0..direct once each; then the block n0..n0+p `reps` times and
+        // its first `rest` values once more.
+        let (direct, n0, p, reps, rest) = match self.period {
+            Some(pp) if end >= (pp.preperiod + pp.period) as u64 => {
+                let (n0, p) = (pp.preperiod as u64, pp.period as u64);
+                let total = end + 1 - n0;
+                (n0, n0, p, total / p, total % p)
+            }
+            _ => (end + 1, 0, 0, 0, 0),
+        };
+        let times = |i: u64| reps + u64::from(i < rest);
+        let mut small = vec![0u64; 1 << 16];
+        let mut large: BTreeMap<u32, u64> = BTreeMap::new();
+        let mut count = |v: u32, c: u64| match small.get_mut(v as usize) {
+            Some(slot) => *slot += c,
+            None => *large.entry(v).or_default() += c,
+        };
+        let (mut max_value, mut max_value_at) = (0, 0);
+        let mut seen_max = |n: u64, v: u32| {
+            if v > max_value {
+                (max_value, max_value_at) = (v, n);
+            }
+        };
+        for n in 0..direct {
+            let v = self.values.get(n as usize);
+            count(v, 1);
+            seen_max(n, v);
+        }
+        for i in 0..p {
+            let v = self.values.get((n0 + i) as usize);
+            if times(i) > 0 {
+                count(v, times(i));
+                seen_max(n0 + i, v);
+            }
+        }
+        let value_counts: Vec<(u32, u64)> = small
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(v, &c)| (v as u32, c))
+            .chain(large)
+            .collect();
+        let p_count = small[0];
+        let wide = max_value > u16::MAX as u32;
+        let mut f = Fletcher::default();
+        for n in 0..direct {
+            f.push(self.values.get(n as usize), wide);
+        }
+        if p > 0 {
+            let block: Vec<u32> = (n0..n0 + p).map(|n| self.values.get(n as usize)).collect();
+            f.push_repeated(&block, wide, reps);
+            for &v in &block[..rest as usize] {
+                f.push(v, wide);
+            }
+        }
+        Figures {
+            max_value,
+            max_value_at,
+            value_counts,
+            p_count,
+            checksum: f.value(),
+        }
+    }
+}
+
 /// The largest heap (as the user counts it) whose sequence can be asked for.
 pub fn max_heap(rule: &HeapRule) -> u64 {
     (u32::MAX as u64 - 1) / rule.scale() as u64
 }
 
-/// Bytes the computation of G(0..=to) needs, for refusing up front what
-/// would not fit in memory: the values of the underlying heaps plus, for the
-/// caller, one copy of the result.
-pub fn memory_estimate(rule: &HeapRule, to: u64) -> u64 {
+/// Whether `method` runs `rule` on the rare/common engine.
+fn runs_rc(rule: &HeapRule, method: Method) -> bool {
+    method != Method::Naive
+        && matches!(rule.kind(), RuleKind::Code(c) if RcEngine::<u16>::new(c).is_ok())
+}
+
+/// Bytes per heap of the periodicity check: the prefix function, and for
+/// rules that may have a saltus the first differences and their prefix
+/// function.
+fn analysis_bytes(rule: &HeapRule) -> u64 {
+    if Window::arithmetic_possible(rule) {
+        12
+    } else {
+        4
+    }
+}
+
+/// Bytes the computation of all of G(0..=to) needs, for refusing up front
+/// what would not fit in memory: the engine's values of the underlying
+/// heaps (2 bytes each on the rare/common engine while they fit 16 bits,
+/// else 4) and the periodicity check over the result.
+pub fn memory_estimate(rule: &HeapRule, to: u64, method: Method) -> u64 {
     let base = to.saturating_mul(rule.scale() as u64).saturating_add(1);
-    base.saturating_mul(4)
-        .saturating_add(to.saturating_add(1).saturating_mul(4))
+    let cell = if runs_rc(rule, method) { 2 } else { 4 };
+    base.saturating_mul(cell)
+        .saturating_add(to.saturating_add(1).saturating_mul(analysis_bytes(rule)))
 }
 
 /// Checks that G(0..=to) can be asked for at all.
@@ -192,71 +576,151 @@ pub fn check(rule: &HeapRule, to: u64) -> Result<(), SequenceError> {
     Ok(())
 }
 
-/// Extends `values` to `G(0..=to)` by a period that holds from some
-/// preperiod below `values.len() - period`.
-fn extend_periodic(mut values: Vec<u32>, period: usize, to: usize) -> Vec<u32> {
-    values.reserve(to + 1 - values.len());
-    for n in values.len()..=to {
-        values.push(values[n - period]);
-    }
-    values
+/// Where a run stands, as shown to the observer of [`compute_with`]
+/// between chunks.
+pub struct Progress<'a> {
+    /// The last heap computed.
+    pub done: usize,
+    /// The heap the run is heading for.
+    pub target: u64,
+    /// Figures of the rare/common engine, when it runs.
+    pub stats: Option<RcStats>,
+    /// `G(n)` for `n <= done`.
+    pub value: &'a dyn Fn(usize) -> u32,
 }
 
 /// G(0), ..., G(to) of `rule` (or fewer with `until_proven`).
 pub fn compute(rule: &HeapRule, to: u64, options: &Options) -> Result<Vec<u32>, SequenceError> {
+    Ok(compute_with(rule, to, options, &[], &mut |_| true)?.to_vec())
+}
+
+/// Computes `G(0..=to)` of `rule`, stopping as soon as the period is proven
+/// (with `until_proven`, the sequence then ends at the least heap that
+/// carries the proof). `start = G(0..m)` are known values to continue from
+/// (a resumed run; they are trusted). `observe` is called every [`CHUNK`]
+/// heaps (once per computation for engines that work in one go); when it
+/// returns `false` the run stops there and the sequence computed so far is
+/// returned, not [complete](Sequence::is_complete).
+pub fn compute_with(
+    rule: &HeapRule,
+    to: u64,
+    options: &Options,
+    start: &[u32],
+    observe: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Sequence, SequenceError> {
     check(rule, to)?;
-    let scale = rule.scale() as u64;
-    let mut engine = Engine::new(rule, options.method);
-    let read = |base: &[u32], upto: u64| -> Vec<u32> {
-        (0..=upto).map(|n| base[(n * scale) as usize]).collect()
-    };
-    if !options.until_proven {
-        // Engines that extend step by step stop once the period is proven:
-        // the rest of the sequence follows from the period (a proven
-        // period has saltus 0). The proof is checked at doubling lengths,
-        // so the checks cost at most twice one linear scan of the result.
-        if !matches!(engine, Engine::Whole(..)) {
-            let mut upto = to.min(255);
-            while upto < to {
-                engine.extend_to((upto * scale) as u32, options.threads);
-                let values = read(engine.values(), upto);
-                let p = analyze_rule(rule, &values);
-                if let (Status::Proven, Some(period), Some(0)) = (p.status, p.period, p.saltus) {
-                    return Ok(extend_periodic(values, period as usize, to as usize));
-                }
-                upto = to.min(upto.saturating_mul(2));
-            }
-        }
-        engine.extend_to((to * scale) as u32, options.threads);
-        return Ok(if scale == 1 {
-            engine.into_values()
-        } else {
-            read(engine.values(), to)
-        });
-    }
-    let mut upto = to.min(255);
+    let scale = rule.scale() as usize;
+    let window = Window::for_rule(rule);
+    let to_heap = to as usize;
+    // The values of a scaled rule are not its engine's; such runs start over.
+    let start = if scale == 1 { start } else { &[] };
+    let mut engine = Engine::new(rule, options.method, start);
+    let mut look = FIRST_LOOK;
+    let mut period = None;
     loop {
-        engine.extend_to((upto * scale) as u32, options.threads);
-        let values = read(engine.values(), upto);
-        let p = analyze_rule(rule, &values);
-        if p.status == Status::Proven {
-            let need = p.values_for_proof.expect("a proof has a window") as usize;
-            let mut shorter = values[..need.min(values.len())].to_vec();
-            if analyze_rule(rule, &shorter).status != Status::Proven {
-                shorter = values;
+        let target = if window == Window::Unknown {
+            to_heap
+        } else {
+            look.min(to_heap)
+        };
+        if !advance(&mut engine, target, scale, to, options.threads, observe) {
+            break;
+        }
+        if window != Window::Unknown {
+            period = prove(|n| engine.value(n), target, window);
+            if period.is_some() {
+                break;
             }
-            return Ok(shorter);
         }
-        if upto == to {
-            return Ok(values);
+        if target >= to_heap {
+            break;
         }
-        upto = to.min(upto + upto / 4 + 64);
+        look = look.saturating_add(look / 2);
+    }
+    let computed = (engine.last() / scale).min(to_heap);
+    let kind = engine.kind();
+    let stats = engine.stats();
+    let mut s = Sequence {
+        rule: rule.clone(),
+        to,
+        values: engine.into_values(scale, computed),
+        period,
+        engine: kind,
+        stats,
+    };
+    if options.until_proven && s.period.is_some() {
+        stop_at_the_proof(&mut s, window);
+    }
+    Ok(s)
+}
+
+/// Computes heaps up to `target` (as the user counts them) chunk by chunk,
+/// calling `observe` after each; false when it asked to stop.
+fn advance(
+    engine: &mut Engine,
+    target: usize,
+    scale: usize,
+    to: u64,
+    threads: usize,
+    observe: &mut dyn FnMut(&Progress) -> bool,
+) -> bool {
+    let goal = target * scale;
+    while engine.last() < goal {
+        let next = if engine.whole() {
+            goal
+        } else {
+            ((engine.last() / CHUNK + 1) * CHUNK).min(goal)
+        };
+        engine.extend_to(next, threads);
+        let e = &*engine;
+        let progress = Progress {
+            done: e.last() / scale,
+            target: to,
+            stats: e.stats(),
+            value: &|n| e.value(n * scale),
+        };
+        if !observe(&progress) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The periodicity theorem's proof over `g(0..=last)`, if it holds.
+fn prove(g: impl Fn(usize) -> u32, last: usize, window: Window) -> Option<ProvenPeriod> {
+    let p = analyze_with(last + 1, g, window, false);
+    match (p.status, p.preperiod, p.period, p.saltus) {
+        (Status::Proven, Some(i), Some(p), Some(0)) => Some(ProvenPeriod {
+            preperiod: i as usize,
+            period: p as usize,
+            proven_at: last,
+        }),
+        _ => None,
+    }
+}
+
+/// Cuts a proven sequence down to the least prefix that carries the proof.
+fn stop_at_the_proof(s: &mut Sequence, window: Window) {
+    let need = s.periodicity().values_for_proof.unwrap_or(0) as usize;
+    if need == 0 || need >= s.values.len() {
+        return;
+    }
+    let shorter = match &s.values {
+        Values::Narrow(v) => Values::Narrow(v[..need].to_vec()),
+        Values::Wide(v) => Values::Wide(v[..need].to_vec()),
+    };
+    if let Some(p) = prove(|n| shorter.get(n), need - 1, window) {
+        s.values = shorter;
+        s.period = Some(p);
+        s.to = (need - 1) as u64;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::naive::code_sequence;
+    use proptest::prelude::*;
 
     #[test]
     fn proven_periods_extend_to_the_same_values() {
@@ -281,6 +745,58 @@ mod tests {
         assert_eq!(g.len(), 168);
         let full = compute(&k, 167, &Options::default()).unwrap();
         assert_eq!(g, full);
+    }
+
+    #[test]
+    fn periodic_games_stop_early() {
+        let rule: HeapRule = "0.16".parse().unwrap();
+        let s = compute_with(&rule, 4_000_000_000, &Options::default(), &[], &mut |_| {
+            true
+        })
+        .unwrap();
+        let p = s.period.unwrap();
+        assert_eq!((p.preperiod, p.period), (105351, 149459));
+        assert!(s.computed() < 1_000_000);
+        assert_eq!(s.engine, EngineKind::Rc);
+    }
+
+    #[test]
+    fn figures_of_a_period_are_the_counted_ones() {
+        let rule: HeapRule = "0.07".parse().unwrap();
+        let s = compute_with(&rule, 100_000, &Options::default(), &[], &mut |_| true).unwrap();
+        assert!(s.computed() < 1000);
+        let all = s.to_vec();
+        assert_eq!(all, code_sequence(&"0.07".parse().unwrap(), 100_000));
+        let full = Sequence::from_values(rule, all.clone());
+        let (a, b) = (s.figures(), full.figures());
+        assert_eq!(a, b);
+        assert_eq!(a.checksum, crate::heap::store::fletcher(&all));
+        assert_eq!(a.p_count, all.iter().filter(|&&v| v == 0).count() as u64);
+    }
+
+    #[test]
+    fn stopped_and_resumed_runs_give_the_same_values() {
+        let rule: HeapRule = "4!.0".parse().unwrap();
+        let o = Options::default();
+        let whole = compute(&rule, 300_000, &o).unwrap();
+        let mut calls = 0;
+        let part = compute_with(&rule, 300_000, &o, &[], &mut |p| {
+            calls += 1;
+            p.done < 2 * CHUNK
+        })
+        .unwrap();
+        assert_eq!(part.computed(), 2 * CHUNK);
+        assert!(!part.is_complete());
+        let start: Vec<u32> = (0..=part.computed()).map(|x| part.values.get(x)).collect();
+        let resumed = compute_with(&rule, 300_000, &o, &start, &mut |_| true).unwrap();
+        assert_eq!(resumed.to_vec(), whole);
+        assert!(calls >= 2);
+        let naive = Options {
+            method: Method::Naive,
+            ..o
+        };
+        let resumed = compute_with(&rule, 5000, &naive, &start[..3000], &mut |_| true).unwrap();
+        assert_eq!(resumed.to_vec(), whole[..=5000]);
     }
 
     #[test]
@@ -330,6 +846,25 @@ mod tests {
             compute(&r, 3, &Options::default()),
             Err(SequenceError::RangesTooShort { defined: 2, .. })
         ));
-        assert!(memory_estimate(&k, 1000) >= 4004);
+        assert_eq!(memory_estimate(&k, 1000, Method::Auto), 1001 * 6);
+        assert_eq!(memory_estimate(&k, 1000, Method::Naive), 1001 * 8);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+        #[test]
+        fn extrapolated_values_are_the_values(d in proptest::collection::vec(0u8..8, 1..4), n in 300usize..1500) {
+            let code = format!("0.{}", d.iter().map(|x| x.to_string()).collect::<String>());
+            let rule: HeapRule = code.parse().unwrap();
+            let s = compute_with(&rule, 20 * n as u64, &Options::default(), &[], &mut |_| true).unwrap();
+            let g = code_sequence(&code.parse().unwrap(), n);
+            for (x, &v) in g.iter().enumerate() {
+                prop_assert_eq!(s.value(x as u64), Some(v), "{} at {}", code, x);
+            }
+            if s.period.is_some() {
+                let full = Sequence::from_values(rule, s.to_vec());
+                prop_assert_eq!(s.figures(), full.figures(), "{}", code);
+            }
+        }
     }
 }
