@@ -81,7 +81,9 @@ pub struct SeqArgs {
     /// Engine: auto, naive or rc (the values are the same).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
-    /// Worker threads of the rare/common engine (default 1).
+    /// Threads of the rare/common engine: 1 runs in order, 2 or more lets a
+    /// second thread work one block ahead (default: 2 when the machine has
+    /// two cores).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<String>,
     /// Print the values as CSV lines `n,g`.
@@ -309,7 +311,7 @@ fn threads(args: &SeqArgs) -> CliResult<usize> {
                 )))
             }
         },
-        None => 1,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
     })
 }
 

@@ -186,6 +186,13 @@ impl NaiveEngine {
         self.values
     }
 
+    /// Makes room for every value up to G(n) at once.
+    pub fn reserve(&mut self, n: u32) {
+        let want = n as usize + 1;
+        self.values
+            .reserve_exact(want.saturating_sub(self.values.len()));
+    }
+
     /// Computes every value up to G(n).
     pub fn extend_to(&mut self, n: u32) {
         let want = n as usize + 1;

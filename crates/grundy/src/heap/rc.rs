@@ -35,6 +35,8 @@
 //! assert_eq!(g, [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0]);
 //! ```
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::heap::rule::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 
 /// A storage cell for Grundy values: `u16` when values stay small (half the
@@ -329,10 +331,17 @@ pub fn best_split(hist: &[Vec<u64>; 2], allow_domain: bool) -> (Split, u64) {
     best
 }
 
-/// What the parallel phase already put in the marks of a heap: the pairs of
-/// the rare positions `rare[from..to]` and, for the `t`-th splitting
-/// removal, the pairs `(a, s - a)` from `a = lows[t]` up to the middle.
-type Prefilled<'a> = (usize, usize, &'a [usize]);
+/// What the second thread already put in the marks of a heap `n`: the pairs
+/// of the rare positions `rare[..to]` with a partner below `known` and, for
+/// the `t`-th splitting removal `s = n - k`, the pairs `(a, s - a)` with
+/// `s + 1 - known <= a < ups[t]` and with `a >= lows[t]`.
+#[derive(Clone, Copy, Debug)]
+struct Prefilled<'a> {
+    to: usize,
+    known: usize,
+    ups: &'a [usize],
+    lows: &'a [usize],
+}
 
 /// Pairs the plain search takes from one end before turning to the other.
 const SCAN_CHUNK: usize = 128;
@@ -342,15 +351,18 @@ const PARALLEL_FROM: usize = 4096;
 
 /// Options of a block of heaps found ahead by the second thread:
 /// `sets[j * words..]` is a bit set of options of heap `start + j`, from the
-/// pairs of the rare positions `rare[from..to]` (as numbered when the job
-/// began) and, for the `t`-th splitting removal, the pairs `(a, s - a)` with
-/// `a` from `lows[j * removals + t]` up to the middle.
+/// pairs of the rare positions `rare[..to]` (as numbered when the job began)
+/// with a partner below `known` and, for the `t`-th splitting removal
+/// (`i = j * removals + t`),
+/// the pairs `(a, s - a)` with `a` from `s + 1 - known` below `ups[i]` and
+/// from `lows[i]` up to the middle.
 #[derive(Debug)]
 struct Ahead {
+    known: usize,
     sets: Vec<u64>,
     lows: Vec<usize>,
+    ups: Vec<usize>,
     words: usize,
-    from: usize,
     to: usize,
     pairs: u64,
 }
@@ -359,33 +371,31 @@ struct Ahead {
 struct Job {
     rare: Vec<u32>,
     rare_g: Vec<u32>,
-    from: usize,
     to: usize,
     /// Heaps below this are known.
     known: usize,
     start: usize,
     len: usize,
     words: usize,
-    /// Pairs from the middle to try per heap and splitting removal.
-    budget: usize,
 }
 
 impl Job {
-    fn run<V: Cell>(&self, g: &[V], two: &[(usize, bool)]) -> Option<Ahead> {
+    /// Collects the pairs of the old rare positions for every heap of the
+    /// block, then pairs of two known heaps from the middle down, a chunk
+    /// per heap in turn, until `stop` is set (or none are left).
+    fn run<V: Cell>(&self, g: &[V], two: &[(usize, bool)], stop: &AtomicBool) -> Option<Ahead> {
         if self.len == 0 {
             return None;
         }
-        let words = self.words;
+        let (words, nk) = (self.words, two.len());
         let width = words * 64;
-        // One byte per value, so that marking is a plain store; packed into
-        // bits once a heap is done.
-        let mut seen = vec![0u8; width.max(if V::LIMIT <= 0xFFFF { 1 << 16 } else { 0 })];
-        let mut sets = vec![0u64; self.len * words];
-        let mut lows = vec![0usize; self.len * two.len()];
+        // One byte per value and heap, so that marking is a plain store;
+        // packed into bits at the end.
+        let mut seen = vec![0u8; self.len * width];
+        let mut lows = vec![0usize; self.len * nk];
         let mut pairs = 0u64;
-        for (j, set) in sets.chunks_mut(words).enumerate() {
+        for (j, table) in seen.chunks_mut(width).enumerate() {
             let x = self.start + j;
-            seen[..width].fill(0);
             for (t, &(k, unequal)) in two.iter().enumerate() {
                 let s0 = x.saturating_sub(k);
                 let top = if unequal {
@@ -393,42 +403,79 @@ impl Job {
                 } else {
                     s0 / 2
                 };
-                lows[j * two.len() + t] = top + 1;
+                lows[j * nk + t] = top + 1;
                 if x < k + 2 {
                     continue;
                 }
                 let s = x - k;
                 let end = self.rare.partition_point(|&r| (r as usize) < s);
-                let runs = rare_runs(&self.rare[..end], s, unequal);
-                for (lo, hi) in runs {
-                    mark_bytes(&mut seen, g, s, &self.rare[lo..hi], &self.rare_g[lo..hi]);
-                }
-                pairs += end as u64;
-                // Pairs of two known heaps, from the middle down.
-                let floor = (s + 1).saturating_sub(self.known).max(1);
-                let lo = floor.max((top + 1).saturating_sub(self.budget));
-                if lo <= top {
-                    let run = g[lo..=top].iter().zip(g[s - top..=s - lo].iter().rev());
-                    if let Some(seen) = short_bytes::<V>(&mut seen) {
-                        for (a, b) in run {
-                            seen[((a.get() ^ b.get()) & 0xFFFF) as usize] = 1;
-                        }
-                    } else {
-                        for (a, b) in run {
-                            seen[(a.get() ^ b.get()) as usize] = 1;
-                        }
+                let old = self.rare.partition_point(|&r| r as usize + self.known <= s);
+                for (lo, hi) in rare_runs(&self.rare[..end], s, unequal) {
+                    let lo = lo.max(old);
+                    if lo < hi {
+                        mark_bytes(table, g, s, &self.rare[lo..hi], &self.rare_g[lo..hi]);
                     }
-                    lows[j * two.len() + t] = lo;
-                    pairs += (top + 1 - lo) as u64;
+                }
+                pairs += end.saturating_sub(old) as u64;
+            }
+        }
+        // Pairs `(a, s - a)` of two known heaps: `a` from `s + 1 - known` up
+        // and from the middle down, a chunk per heap and end in turn.
+        let mut ups = vec![0usize; self.len * nk];
+        for (j, up) in ups.chunks_mut(nk).enumerate() {
+            for (t, &(k, _)) in two.iter().enumerate() {
+                up[t] = (self.start + j).saturating_sub(k) + 1;
+                up[t] = up[t].saturating_sub(self.known).max(1);
+            }
+        }
+        let mut more = true;
+        let mut from_top = true;
+        while more && !stop.load(Ordering::Relaxed) {
+            more = false;
+            for (j, table) in seen.chunks_mut(width).enumerate() {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let x = self.start + j;
+                for (t, &(k, _)) in two.iter().enumerate() {
+                    if x < k + 2 {
+                        continue;
+                    }
+                    let s = x - k;
+                    let i = j * nk + t;
+                    let (up, hi) = (ups[i], lows[i] - 1);
+                    if hi < up {
+                        continue;
+                    }
+                    let c = SCAN_CHUNK.min(hi + 1 - up);
+                    let lo = if from_top { hi + 1 - c } else { up };
+                    for (a, b) in g[lo..lo + c]
+                        .iter()
+                        .zip(g[s + 1 - lo - c..s + 1 - lo].iter().rev())
+                    {
+                        table[(a.get() ^ b.get()) as usize] = 1;
+                    }
+                    if from_top {
+                        lows[i] = lo;
+                    } else {
+                        ups[i] = lo + c;
+                    }
+                    pairs += c as u64;
+                    more = true;
                 }
             }
-            pack_bits(&seen[..width], set);
+            from_top = !from_top;
+        }
+        let mut sets = vec![0u64; self.len * words];
+        for (set, table) in sets.chunks_mut(words).zip(seen.chunks(width)) {
+            pack_bits(table, set);
         }
         Some(Ahead {
+            known: self.known,
             sets,
             lows,
+            ups,
             words,
-            from: self.from,
             to: self.to,
             pairs,
         })
@@ -582,6 +629,12 @@ impl<V: Cell> RcEngine<V> {
         s
     }
 
+    /// Makes room for every position up to `n` at once (the value store
+    /// grows by exactly that, not by doubling).
+    pub fn reserve(&mut self, n: usize) {
+        self.g.reserve_exact((n + 1).saturating_sub(self.g.len()));
+    }
+
     /// Computes every position up to `n`.
     pub fn extend_to(&mut self, n: usize) -> Result<(), RcError> {
         self.g.reserve(n.saturating_sub(self.last()));
@@ -616,23 +669,22 @@ impl<V: Cell> RcEngine<V> {
             let v = self.compute(x, None);
             self.push(x, v)?;
         }
-        let block_len = |x: usize| (x / 64).clamp(64, 256);
+        let block_len = |x: usize| (x / 64).clamp(64, 512);
         let two = self.moves.two.clone();
+        let stop = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let (to_helper, jobs) = std::sync::mpsc::channel::<(Job, &[V])>();
             let (to_main, results) = std::sync::mpsc::channel();
             let two = &two;
+            let stop = &stop;
             scope.spawn(move || {
                 for (job, known) in jobs {
-                    let clock = std::time::Instant::now();
-                    let ahead = job.run(known, two);
-                    if to_main.send((ahead, clock.elapsed())).is_err() {
+                    if to_main.send(job.run(known, two, stop)).is_err() {
                         break;
                     }
                 }
             });
             let mut ahead: Option<Ahead> = None;
-            let mut budget = 256usize;
             while self.last() < n {
                 let x0 = self.last() + 1;
                 let len = block_len(x0).min(n + 1 - x0);
@@ -642,37 +694,28 @@ impl<V: Cell> RcEngine<V> {
                 } else {
                     block_len(x1).min(n + 1 - x1)
                 };
-                let from = self.rare.partition_point(|&r| (r as usize) < len + len1);
                 let to = self.rare.len();
                 let job = Job {
-                    rare: self.rare[from..to].to_vec(),
-                    rare_g: self.rare_g[from..to].iter().map(|c| c.get()).collect(),
-                    from,
+                    rare: self.rare.clone(),
+                    rare_g: self.rare_g.iter().map(|c| c.get()).collect(),
                     to,
                     known: x0,
                     start: x1,
                     len: len1,
                     words: ((2usize << self.bits) >> 6) + 1,
-                    budget,
                 };
                 // SAFETY: `g` has room for every heap up to `n` (reserved
                 // above), so finishing this block never moves it, and the job
                 // reads only heaps below `x0`, which are never written again
                 // (the job is done before the next block begins).
                 let known: &[V] = unsafe { std::slice::from_raw_parts(self.g.as_ptr(), x0) };
+                stop.store(false, Ordering::Relaxed);
                 to_helper
                     .send((job, known))
                     .expect("the helper thread is waiting");
-                let clock = std::time::Instant::now();
                 let result = self.finish_block(x0, len, ahead.take());
-                let main_time = clock.elapsed();
-                let (next, helper_time) = results.recv().expect("the helper thread answers");
-                // Give the second thread more of the search while it waits.
-                if helper_time < main_time.mul_f64(0.9) {
-                    budget += budget / 4 + 16;
-                } else if helper_time > main_time {
-                    budget -= budget / 4;
-                }
+                stop.store(true, Ordering::Relaxed);
+                let next = results.recv().expect("the helper thread answers");
                 let split = self.split;
                 result?;
                 if self.review_due {
@@ -696,7 +739,13 @@ impl<V: Cell> RcEngine<V> {
             let prefilled = match &ahead {
                 Some(a) => {
                     self.marks.clear_to(&a.sets[j * a.words..(j + 1) * a.words]);
-                    Some((a.from, a.to, &a.lows[j * nk..(j + 1) * nk]))
+                    let r = j * nk..(j + 1) * nk;
+                    Some(Prefilled {
+                        to: a.to,
+                        known: a.known,
+                        ups: &a.ups[r.clone()],
+                        lows: &a.lows[r],
+                    })
                 }
                 None => None,
             };
@@ -804,41 +853,53 @@ impl<V: Cell> RcEngine<V> {
         self.rare_at_review = self.rare.len();
     }
 
-    /// Marks the options of `n` that pair a rare position `rare[i]`,
-    /// `i in from..to`, with a partner, for every splitting removal.
+    /// Marks the options of `n` that pair a rare position with a partner,
+    /// for every splitting removal. With `ahead = Some((known, to))` the
+    /// second thread has done the pairs of `rare[..to]` whose partner is
+    /// below `known`, so only the others are left.
     #[inline]
-    fn mark_rare_pairs(&mut self, n: usize, from: usize, to: usize) {
+    fn mark_rare_pairs(&mut self, n: usize, ahead: Option<(usize, usize)>) {
         let g = &self.g;
         for &(k, unequal) in &self.moves.two {
             if n < k + 2 {
                 continue;
             }
             let s = n - k;
-            let rare = &self.rare[from..to];
+            let rare = &self.rare;
             let end = rare.partition_point(|&r| (r as usize) < s);
-            let rare_g = &self.rare_g[from..from + end];
+            // Indices `gap.0..gap.1` are done already.
+            let gap = match ahead {
+                Some((known, to)) => {
+                    let recent = rare.partition_point(|&r| r as usize + known <= s);
+                    (recent, to.max(recent))
+                }
+                None => (end, end),
+            };
             let (stamp, current) = self.marks.parts();
-            let runs = rare_runs(&rare[..end], s, unequal);
-            for (lo, hi) in runs {
-                let pairs = rare[lo..hi].iter().zip(&rare_g[lo..hi]);
-                if let Some(stamp) = short_table::<V>(stamp) {
-                    for (&r, &gr) in pairs {
-                        stamp[((gr.get() ^ g[s - r as usize].get()) & 0xFFFF) as usize] = current;
+            for (lo, hi) in rare_runs(&rare[..end], s, unequal) {
+                for (lo, hi) in [(lo, hi.min(gap.0)), (lo.max(gap.1), hi)] {
+                    if lo >= hi {
+                        continue;
                     }
-                } else {
-                    for (&r, &gr) in pairs {
-                        stamp[(gr.get() ^ g[s - r as usize].get()) as usize] = current;
+                    let pairs = rare[lo..hi].iter().zip(&self.rare_g[lo..hi]);
+                    if let Some(stamp) = short_table::<V>(stamp) {
+                        for (&r, &gr) in pairs {
+                            stamp[((gr.get() ^ g[s - r as usize].get()) & 0xFFFF) as usize] =
+                                current;
+                        }
+                    } else {
+                        for (&r, &gr) in pairs {
+                            stamp[(gr.get() ^ g[s - r as usize].get()) as usize] = current;
+                        }
                     }
+                    self.stats.pairs += (hi - lo) as u64;
                 }
             }
-            self.stats.pairs += end as u64;
         }
     }
 
-    /// `G(n)`, given `G(0..n)`. With `prefilled = Some((from, to, lows))`
-    /// the caller has already put in the marks the pairs of the rare
-    /// positions `rare[from..to]` and, for the `t`-th splitting removal, the
-    /// pairs `(a, s - a)` from `a = lows[t]` up to the middle.
+    /// `G(n)`, given `G(0..n)`. With `prefilled` the second thread has
+    /// already put some pairs in the marks (see [`Prefilled`]).
     ///
     /// The odd options (relative to the coset of this heap size) all come
     /// from pairs with a rare position, so after those the smallest missing
@@ -860,16 +921,14 @@ impl<V: Cell> RcEngine<V> {
                 self.marks.insert(v);
             }
         }
-        let len = self.rare.len();
         let lows = match prefilled {
             None => {
-                self.mark_rare_pairs(n, 0, len);
+                self.mark_rare_pairs(n, None);
                 None
             }
-            Some((from, to, lows)) => {
-                self.mark_rare_pairs(n, 0, from);
-                self.mark_rare_pairs(n, to, len);
-                Some(lows)
+            Some(p) => {
+                self.mark_rare_pairs(n, Some((p.known, p.to)));
+                Some(p)
             }
         };
         let split = match self.split {
@@ -916,7 +975,7 @@ impl<V: Cell> RcEngine<V> {
     /// alternately from the small end (`a = 1` up: a small heap against a
     /// recent one) and from the middle (`a = s / 2` down: two recent heaps),
     /// which meet options of different sizes. Returns the pairs tried.
-    fn scan(&mut self, n: usize, every: bool, lows: Option<&[usize]>) -> u64 {
+    fn scan(&mut self, n: usize, every: bool, done: Option<Prefilled>) -> u64 {
         let g = &self.g;
         let marks = &mut self.marks;
         let missing = &mut self.missing;
@@ -927,17 +986,30 @@ impl<V: Cell> RcEngine<V> {
             }
             let s = n - k;
             let top = if unequal { (s - 1) / 2 } else { s / 2 };
-            let (mut lo, mut hi) = (1, lows.map_or(top, |l| l[t] - 1));
-            let mut from_top = false;
-            while lo <= hi {
-                let c = SCAN_CHUNK.min(hi + 1 - lo);
-                let first = if from_top { hi + 1 - c } else { lo };
-                if from_top {
-                    hi -= c;
-                } else {
-                    lo += c;
+            // The stretches of `a` left: all of them, or those around what
+            // the second thread did.
+            let mut zones = match done {
+                None => [(1, top), (1, 0)],
+                Some(p) => {
+                    let first = (s + 1).saturating_sub(p.known).max(1);
+                    [(1, first - 1), (p.ups[t], p.lows[t] - 1)]
                 }
-                from_top = !from_top;
+            };
+            let mut turn = 0usize;
+            while zones.iter().any(|&(lo, hi)| lo <= hi) {
+                let (zone, from_top) = ((turn / 2) % zones.len(), turn % 2 == 1);
+                turn += 1;
+                let (lo, hi) = &mut zones[zone];
+                if *lo > *hi {
+                    continue;
+                }
+                let c = SCAN_CHUNK.min(*hi + 1 - *lo);
+                let first = if from_top { *hi + 1 - c } else { *lo };
+                if from_top {
+                    *hi -= c;
+                } else {
+                    *lo += c;
+                }
                 let xs = &g[first..first + c];
                 let ys = &g[s + 1 - first - c..s + 1 - first];
                 let (stamp, current) = marks.parts();

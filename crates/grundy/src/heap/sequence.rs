@@ -194,6 +194,16 @@ impl Engine {
         }
     }
 
+    /// Makes room for every heap up to `n` at once.
+    fn reserve(&mut self, n: usize) {
+        match self {
+            Engine::Naive(e) => e.reserve(n as u32),
+            Engine::Narrow(e, _) => e.reserve(n),
+            Engine::Wide(e) => e.reserve(n),
+            _ => {}
+        }
+    }
+
     /// Computes every heap up to `n` (the caller has checked the rule
     /// defines them).
     fn extend_to(&mut self, n: usize, threads: usize) {
@@ -665,6 +675,7 @@ fn advance(
     observe: &mut dyn FnMut(&Progress) -> bool,
 ) -> bool {
     let goal = target * scale;
+    engine.reserve(goal);
     while engine.last() < goal {
         let next = if engine.whole() {
             goal
