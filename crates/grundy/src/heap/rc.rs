@@ -234,6 +234,22 @@ impl Marks {
         self.pre.extend_from_slice(bits);
     }
 
+    /// Inserts `v` into the bit set part (cheap while the stamps are
+    /// untouched, and read word by word by [`Marks::bits`]).
+    #[inline]
+    pub(crate) fn insert_bit(&mut self, v: u32) {
+        let w = (v >> 6) as usize;
+        if w >= self.pre.len() {
+            self.pre.resize(w + 1, 0);
+        }
+        self.pre[w] |= 1 << (v & 63);
+    }
+
+    /// The bit set part.
+    pub(crate) fn bits(&self) -> &[u64] {
+        &self.pre
+    }
+
     #[inline]
     pub(crate) fn insert(&mut self, v: u32) {
         self.stamp[v as usize] = self.current;
@@ -550,6 +566,8 @@ pub struct RcEngine<V: Cell> {
     marks: Marks,
     /// `odd[v]`: parity of `popcount(v & mask)` for every value in the marks.
     odd: Vec<u8>,
+    /// The same parities, 64 values to a word.
+    odd_bits: Vec<u64>,
     bits: u32,
     hist: [Vec<u64>; 2],
     next_review: usize,
@@ -577,6 +595,7 @@ impl<V: Cell> RcEngine<V> {
             split: None,
             marks: Marks::new(if V::LIMIT <= 0xFFFF { 1 << 16 } else { 256 }),
             odd: vec![0; 256],
+            odd_bits: vec![0; 4],
             bits: 0,
             hist: [vec![0; 1], vec![0; 1]],
             next_review: FIRST_REVIEW,
@@ -828,6 +847,11 @@ impl<V: Cell> RcEngine<V> {
         self.odd = (0..self.marks.len() as u32)
             .map(|v| ((v & mask).count_ones() & 1) as u8)
             .collect();
+        self.odd_bits = self
+            .odd
+            .chunks(64)
+            .map(|c| c.iter().enumerate().map(|(i, &o)| (o as u64) << i).sum())
+            .collect();
     }
 
     /// Re-chooses the split and rebuilds the list of rare positions.
@@ -875,14 +899,18 @@ impl<V: Cell> RcEngine<V> {
                 }
                 None => (end, end),
             };
-            let (stamp, current) = self.marks.parts();
             for (lo, hi) in rare_runs(&rare[..end], s, unequal) {
                 for (lo, hi) in [(lo, hi.min(gap.0)), (lo.max(gap.1), hi)] {
                     if lo >= hi {
                         continue;
                     }
                     let pairs = rare[lo..hi].iter().zip(&self.rare_g[lo..hi]);
-                    if let Some(stamp) = short_table::<V>(stamp) {
+                    let (stamp, current) = self.marks.parts();
+                    if ahead.is_some() {
+                        for (&r, &gr) in pairs {
+                            self.marks.insert_bit(gr.get() ^ g[s - r as usize].get());
+                        }
+                    } else if let Some(stamp) = short_table::<V>(stamp) {
                         for (&r, &gr) in pairs {
                             stamp[((gr.get() ^ g[s - r as usize].get()) & 0xFFFF) as usize] =
                                 current;
@@ -909,16 +937,25 @@ impl<V: Cell> RcEngine<V> {
         if prefilled.is_none() {
             self.marks.clear();
         }
+        // With pairs found ahead, the marks of this heap stay in the bit set
+        // until the search, so that `c*` is found a word at a time.
+        let in_bits = prefilled.is_some();
+        let mark = |marks: &mut Marks, v: u32| {
+            if in_bits {
+                marks.insert_bit(v)
+            } else {
+                marks.insert(v)
+            }
+        };
         for i in 0..self.moves.none.len() {
             if self.moves.none[i] == n {
-                self.marks.insert(0);
+                mark(&mut self.marks, 0);
             }
         }
         for i in 0..self.moves.one.len() {
             let k = self.moves.one[i];
             if n > k {
-                let v = self.g[n - k].get();
-                self.marks.insert(v);
+                mark(&mut self.marks, self.g[n - k].get());
             }
         }
         let lows = match prefilled {
@@ -947,6 +984,28 @@ impl<V: Cell> RcEngine<V> {
             u32::MAX
         } else {
             let mut v = 0u32;
+            if in_bits {
+                let odd_bits = &self.odd_bits;
+                for (w, &present) in self.marks.bits().iter().enumerate() {
+                    let class = if e == 1 { odd_bits[w] } else { !odd_bits[w] };
+                    let free = !present & class;
+                    let below = if free == 0 {
+                        u64::MAX
+                    } else {
+                        (1u64 << free.trailing_zeros()) - 1
+                    };
+                    let mut miss = !present & !class & below;
+                    while miss != 0 {
+                        self.missing.push(w as u32 * 64 + miss.trailing_zeros());
+                        miss &= miss - 1;
+                    }
+                    v = w as u32 * 64 + 64;
+                    if free != 0 {
+                        v = w as u32 * 64 + free.trailing_zeros();
+                        break;
+                    }
+                }
+            }
             loop {
                 if !self.marks.contains(v) {
                     if self.odd[v as usize] as u32 == e {
