@@ -43,20 +43,6 @@ fn grundys_game_has_no_proven_period() {
 }
 
 #[test]
-fn until_proven_stops_early() {
-    let v = json(&[
-        "seq",
-        "kayles",
-        "--to",
-        "100000",
-        "--until-proven",
-        "--json",
-    ]);
-    assert_eq!(v["periodicity"]["status"], "proven");
-    assert_eq!(v["to"], 167);
-}
-
-#[test]
 fn lasker_saltus_and_subtraction_games() {
     let v = json(&["seq", "4.[3]", "--to", "200", "--json", "--summary"]);
     assert_eq!(

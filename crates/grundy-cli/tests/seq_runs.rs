@@ -159,6 +159,7 @@ fn until_proven_stops_at_the_proof() {
         "--json",
     ]);
     assert_eq!(k["to"], 167);
+    assert_eq!(k["periodicity"]["status"], "proven");
     assert_eq!(k["values"].as_array().unwrap().len(), 168);
     // Without --to, and listed: the listing is what the proof needed.
     let csv = text(&["seq", "0.77", "--until-proven", "--from", "165", "--csv"]);
