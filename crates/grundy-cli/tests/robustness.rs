@@ -724,7 +724,11 @@ fn a_write_failing_half_way_leaves_nothing() {
 fn a_sequence_file_failing_half_way_leaves_nothing() {
     let s = Scratch::new("gsq");
     for flag in ["--out", "--checkpoint"] {
-        fails_whole(&s, &format!("seq 0.6 --to 20000 --summary {flag}"), "run.gsq");
+        fails_whole(
+            &s,
+            &format!("seq 0.6 --to 20000 --summary {flag}"),
+            "run.gsq",
+        );
     }
 }
 

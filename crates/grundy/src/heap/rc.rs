@@ -362,6 +362,19 @@ struct Prefilled<'a> {
 /// Pairs the plain search takes from one end before turning to the other.
 const SCAN_CHUNK: usize = 128;
 
+/// Pairs the plain search tries before aiming at the values still missing.
+const AIM_AFTER: u64 = 1024;
+/// Aim only when at most this many values are still missing.
+const AIM_VALUES: usize = 3;
+/// Pairs tried when aiming at one value.
+const AIM_TRIES: u32 = 32;
+/// Heaps below this are indexed by value, for aiming.
+const INDEXED: usize = 1 << 16;
+/// Recent heaps whose values are counted, for aiming.
+const RECENT: usize = 1 << 16;
+/// Most frequent recent values aimed at.
+const PARTNERS: usize = 16;
+
 /// First heap computed with two threads; smaller heaps are too quick to share.
 const PARALLEL_FROM: usize = 4096;
 
@@ -498,6 +511,42 @@ impl Job {
     }
 }
 
+/// Aims at one missing value `v` of a heap split as `s = a + (s - a)`:
+/// tries the small heaps `a` holding `v ^ w` for the most frequent recent
+/// values `w`, whose partner `s - a` then gives `v` whenever it holds `w`.
+/// Marks `v` when a pair gives it; returns the pairs tried.
+fn aim<V: Cell>(
+    g: &[V],
+    marks: &mut Marks,
+    by_value: &[Vec<u32>],
+    partners: &[u32],
+    v: u32,
+    s: usize,
+    unequal: bool,
+) -> u64 {
+    let mut tries = 0u32;
+    for &w in partners {
+        let Some(list) = by_value.get((v ^ w) as usize) else {
+            continue;
+        };
+        for &a in list {
+            let a = a as usize;
+            if a >= s || tries >= AIM_TRIES {
+                break;
+            }
+            if unequal && 2 * a == s {
+                continue;
+            }
+            tries += 1;
+            if g[s - a].get() == w {
+                marks.insert(v);
+                return tries as u64;
+            }
+        }
+    }
+    tries as u64
+}
+
 /// The runs `rare[lo..hi]` of rare positions below `s` to pair with their
 /// partners: all of them, except `s / 2` for an unequal split, which cannot
 /// leave two heaps of the same size.
@@ -576,6 +625,12 @@ pub struct RcEngine<V: Cell> {
     review_due: bool,
     /// The even values below `c*` not yet found, for the heap at hand.
     missing: Vec<u32>,
+    /// `by_value[u]`: the heaps below [`INDEXED`] holding `u`, in order.
+    by_value: Vec<Vec<u32>>,
+    /// `recent[v]`: how many of the last [`RECENT`] heaps hold `v`.
+    recent: Vec<u32>,
+    /// The most frequent common values among the recent heaps.
+    partners: Vec<u32>,
     stats: RcStats,
 }
 
@@ -603,6 +658,9 @@ impl<V: Cell> RcEngine<V> {
             defer_review: false,
             review_due: false,
             missing: Vec::new(),
+            by_value: Vec::new(),
+            recent: Vec::new(),
+            partners: Vec::new(),
             stats: RcStats::default(),
         })
     }
@@ -804,6 +862,23 @@ impl<V: Cell> RcEngine<V> {
             });
         }
         self.g.push(V::put(v));
+        if x < INDEXED {
+            if self.by_value.len() <= v as usize {
+                self.by_value.resize(v as usize + 1, Vec::new());
+            }
+            self.by_value[v as usize].push(x as u32);
+        }
+        if self.recent.len() <= v as usize {
+            self.recent.resize(v as usize + 1, 0);
+        }
+        self.recent[v as usize] += 1;
+        if x > RECENT {
+            let old = self.g[x - RECENT].get() as usize;
+            self.recent[old] -= 1;
+        }
+        if x.is_multiple_of(4096) {
+            self.refresh_partners();
+        }
         if v > self.stats.max_value {
             self.stats.max_value = v;
             self.stats.max_at = x;
@@ -840,6 +915,21 @@ impl<V: Cell> RcEngine<V> {
             }
         }
         Ok(())
+    }
+
+    /// Ranks the common values of the recent heaps by frequency.
+    fn refresh_partners(&mut self) {
+        let mask = match self.split {
+            Some(s) if !s.domain => s.mask,
+            _ => 0,
+        };
+        let recent = &self.recent;
+        let mut values: Vec<u32> = (0..recent.len() as u32)
+            .filter(|&w| recent[w as usize] > 0 && (mask == 0 || (w & mask).count_ones() % 2 == 1))
+            .collect();
+        values.sort_by_key(|&w| std::cmp::Reverse(recent[w as usize]));
+        values.truncate(PARTNERS);
+        self.partners = values;
     }
 
     fn refresh_parity(&mut self) {
@@ -1038,6 +1128,8 @@ impl<V: Cell> RcEngine<V> {
         let g = &self.g;
         let marks = &mut self.marks;
         let missing = &mut self.missing;
+        let (by_value, partners) = (&self.by_value, &self.partners);
+        let mut aimed = false;
         let mut steps = 0u64;
         for (t, &(k, unequal)) in self.moves.two.iter().enumerate() {
             if n < k + 2 {
@@ -1087,6 +1179,16 @@ impl<V: Cell> RcEngine<V> {
                     // last missing value needs looking at until it is found.
                     while missing.last().is_some_and(|&v| marks.contains(v)) {
                         missing.pop();
+                    }
+                    if !aimed && steps >= AIM_AFTER {
+                        aimed = true;
+                        missing.retain(|&v| !marks.contains(v));
+                        if missing.len() <= AIM_VALUES {
+                            for &v in missing.iter() {
+                                steps += aim(g, marks, by_value, partners, v, s, unequal);
+                            }
+                            missing.retain(|&v| !marks.contains(v));
+                        }
                     }
                     if missing.is_empty() {
                         return steps;
