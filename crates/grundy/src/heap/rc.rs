@@ -229,9 +229,17 @@ impl Marks {
 
     /// Starts a set holding the values of a bit set (bit `v % 64` of word
     /// `v / 64` stands for `v`).
-    pub(crate) fn clear_to(&mut self, bits: &[u64]) {
+    pub(crate) fn clear_to(&mut self, bits: &[u64], words: usize) {
         self.clear();
         self.pre.extend_from_slice(bits);
+        if self.pre.len() < words {
+            self.pre.resize(words, 0);
+        }
+    }
+
+    /// The bit set part, to insert many values in a tight loop.
+    pub(crate) fn bits_mut(&mut self) -> &mut [u64] {
+        &mut self.pre
     }
 
     /// Inserts `v` into the bit set part (cheap while the stamps are
@@ -815,7 +823,9 @@ impl<V: Cell> RcEngine<V> {
             let nk = self.moves.two.len();
             let prefilled = match &ahead {
                 Some(a) => {
-                    self.marks.clear_to(&a.sets[j * a.words..(j + 1) * a.words]);
+                    let words = ((2usize << self.bits) >> 6) + 1;
+                    self.marks
+                        .clear_to(&a.sets[j * a.words..(j + 1) * a.words], words);
                     let r = j * nk..(j + 1) * nk;
                     Some(Prefilled {
                         to: a.to,
@@ -997,8 +1007,11 @@ impl<V: Cell> RcEngine<V> {
                     let pairs = rare[lo..hi].iter().zip(&self.rare_g[lo..hi]);
                     let (stamp, current) = self.marks.parts();
                     if ahead.is_some() {
+                        // Every option is below 2^bits, inside the bit set.
+                        let bits = self.marks.bits_mut();
                         for (&r, &gr) in pairs {
-                            self.marks.insert_bit(gr.get() ^ g[s - r as usize].get());
+                            let v = gr.get() ^ g[s - r as usize].get();
+                            bits[(v >> 6) as usize] |= 1 << (v & 63);
                         }
                     } else if let Some(stamp) = short_table::<V>(stamp) {
                         for (&r, &gr) in pairs {
