@@ -26,6 +26,17 @@
 //! Options are collected in a mex table with a version stamp per value, so
 //! nothing is cleared between positions.
 //!
+//! The search for the even values takes the splits in chunks, alternately
+//! from the small end (a small heap against a recent one) and from the
+//! middle (two older heaps); once it has run a while with only a few values
+//! left, it aims at each through the small heaps holding `v ^ w` for the
+//! most frequent recent values `w`, then goes on if that fails.
+//!
+//! On two threads ([`RcEngine::extend_to_threads`]) a second thread works
+//! one block of heaps ahead: everything that pairs heaps already known (the
+//! old rare positions, then search pairs from both ends) while the first
+//! finishes the current block in order.
+//!
 //! ```
 //! use grundy::heap::rc::RcEngine;
 //! let rule = "0.6".parse().unwrap();
