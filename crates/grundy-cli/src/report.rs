@@ -31,6 +31,9 @@ pub struct MoveReport {
     /// The move in the game's own words.
     #[serde(rename = "move")]
     pub words: String,
+    /// The cells the move touches, for games played on a board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells: Option<Value>,
     /// The position after the move, in the command's syntax.
     pub to: Value,
     /// The same position as command-line text, for human output.
@@ -82,6 +85,7 @@ impl Report {
                 let (to, to_text) = show(&w.to);
                 MoveReport {
                     words: w.mv.to_string(),
+                    cells: None,
                     to,
                     to_text,
                 }

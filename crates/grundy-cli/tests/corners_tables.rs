@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{grundy, grundy_with_input, json, refused, refused_with_input};
+use common::{grundy, grundy_with_input, json, refused, refused_with_input, text};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -363,4 +363,39 @@ fn sequence_pictures() {
     assert_eq!(pixel(&img, 1020, 0), [255, 255, 255]);
     // Some point is drawn in red.
     assert!(img.2.chunks(3).any(|p| p == [200, 30, 30]));
+}
+
+/// The report's fields come in the same order as every other command's,
+/// the cells of a move between its words and the board it leaves.
+#[test]
+fn corners_json_keeps_the_common_field_order() {
+    let dir = std::env::temp_dir().join(format!("grundy-corners-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("b.txt");
+    std::fs::write(&board, ".#.\n##.\n...\n").unwrap();
+    let out = text(&["corners", board.to_str().unwrap(), "--json"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let at = |key: &str| {
+        out.find(&format!("\"{key}\":"))
+            .unwrap_or_else(|| panic!("{key}: {out}"))
+    };
+    let keys = [
+        "game",
+        "position",
+        "convention",
+        "value",
+        "outcome",
+        "winning_moves",
+        "move",
+        "cells",
+        "to",
+    ];
+    for pair in keys.windows(2) {
+        assert!(
+            at(pair[0]) < at(pair[1]),
+            "{} before {}: {out}",
+            pair[0],
+            pair[1]
+        );
+    }
 }

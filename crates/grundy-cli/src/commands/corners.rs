@@ -90,14 +90,10 @@ pub fn run(args: &CornersArgs) -> CliResult {
         report.explanation = Some(corners::explain(&board));
     }
     if args.output.json {
-        let mut v = serde_json::to_value(&report)
-            .map_err(|e| CliError::new(format!("cannot write JSON: {e}")))?;
-        if let Some(moves) = v["winning_moves"].as_array_mut() {
-            for (m, w) in moves.iter_mut().zip(&analysis.winning_moves) {
-                m["cells"] = cells_json(&w.mv);
-            }
+        for (m, w) in report.winning_moves.iter_mut().zip(&analysis.winning_moves) {
+            m.cells = Some(cells_json(&w.mv));
         }
-        print_json(&v)
+        print_json(&report)
     } else {
         report.print(&args.output)
     }
