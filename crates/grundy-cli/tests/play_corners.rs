@@ -63,17 +63,9 @@ fn why_shows_the_nim_product_and_refusals_name_the_problem() {
         board.contains("value: XOR of x * y over the white cells = 1"),
         "{board}"
     );
-    pty.send("(1,1) (0,0)");
-    assert!(pty.prompt().contains("illegal move: cell (1,1) is black"));
-    pty.send("(3,3) (2,2)");
-    let reply = pty.prompt();
-    assert!(reply.contains("you: (3,3) (2,2): flip"), "{reply}");
-    pty.send("why");
-    let why = pty.prompt();
-    assert!(
-        why.contains("changes the value by (x + x') * (y + y')"),
-        "{why}"
-    );
+    pty.answer("(1,1) (0,0)", &["illegal move: cell (1,1) is black"]);
+    pty.answer("(3,3) (2,2)", &["you: (3,3) (2,2): flip"]);
+    pty.answer("why", &["changes the value by (x + x') * (y + y')"]);
     pty.send("quit");
     pty.finish();
     std::fs::remove_file(&file).unwrap();

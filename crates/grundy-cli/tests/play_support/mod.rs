@@ -93,6 +93,17 @@ impl Pty {
         self.until(&[PROMPT]).0
     }
 
+    /// Types `line`, reads up to the next prompt, checks the answer holds
+    /// every one of `needles`, and returns it.
+    pub fn answer(&mut self, line: &str, needles: &[&str]) -> String {
+        self.send(line);
+        let reply = self.prompt();
+        for needle in needles {
+            assert!(reply.contains(needle), "after {line:?}: {reply}");
+        }
+        reply
+    }
+
     /// Types a line.
     pub fn send(&mut self, line: &str) {
         self.session.send_line(line).expect("write to the pty");
