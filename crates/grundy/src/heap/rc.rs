@@ -28,14 +28,18 @@
 //!
 //! The search for the even values takes the splits in chunks, alternately
 //! from the small end (a small heap against a recent one) and from the
-//! middle (two older heaps); once it has run a while with only a few values
+//! middle (two older heaps). Once at most [`WANTED`] values are left, it
+//! compares each option with them, many pairs at a time in vector registers,
+//! instead of marking it; once it has run a while with only a few values
 //! left, it aims at each through the small heaps holding `v ^ w` for the
 //! most frequent recent values `w`, then goes on if that fails.
 //!
 //! On two threads ([`RcEngine::extend_to_threads`]) a second thread works
 //! one block of heaps ahead: everything that pairs heaps already known (the
 //! old rare positions, then search pairs from both ends) while the first
-//! finishes the current block in order.
+//! finishes the current block in order. When the first thread is done with
+//! its block it stops the second where it is and takes over the heaps not
+//! reached, so neither waits for the other.
 //!
 //! ```
 //! use grundy::heap::rc::RcEngine;
@@ -59,7 +63,28 @@ pub trait Cell: Copy + Default + Send + Sync + 'static {
     fn get(self) -> u32;
     /// Stores `v`, which is at most [`Cell::LIMIT`].
     fn put(v: u32) -> Self;
+    /// Which of the values `want` are among `xs[i] ^ ys[len - 1 - i]` (the
+    /// options of the splits that pair `xs` with `ys` read backwards): bit
+    /// `j` is set when `want[j]` is.
+    #[inline]
+    fn hits(xs: &[Self], ys: &[Self], want: &[u32; WANTED]) -> u32 {
+        let mut found = [false; WANTED];
+        for (x, y) in xs.iter().zip(ys.iter().rev()) {
+            let o = x.get() ^ y.get();
+            for (f, &w) in found.iter_mut().zip(want) {
+                *f |= o == w;
+            }
+        }
+        found
+            .iter()
+            .enumerate()
+            .map(|(j, &f)| (f as u32) << j)
+            .sum()
+    }
 }
+
+/// Values the plain search looks for by comparison rather than by marking.
+pub const WANTED: usize = 8;
 
 impl Cell for u16 {
     const LIMIT: u32 = u16::MAX as u32;
@@ -71,6 +96,68 @@ impl Cell for u16 {
     fn put(v: u32) -> Self {
         v as u16
     }
+    #[inline]
+    fn hits(xs: &[u16], ys: &[u16], want: &[u32; WANTED]) -> u32 {
+        let want = want.map(|w| w as u16);
+        // Fewer distinct values, fewer comparisons: the padding repeats the
+        // last one.
+        let four = want[3..].iter().all(|&w| w == want[WANTED - 1]);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe {
+                if four {
+                    hits16_avx2::<4>(xs, ys, &want)
+                } else {
+                    hits16_avx2::<WANTED>(xs, ys, &want)
+                }
+            };
+        }
+        if four {
+            hits16::<4>(xs, ys, &want)
+        } else {
+            hits16::<WANTED>(xs, ys, &want)
+        }
+    }
+}
+
+/// [`Cell::hits`] in 16-bit lanes, kept out of line so that the loop is
+/// compiled on its own, to vector instructions.
+#[inline(never)]
+fn hits16<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
+    hits16_lanes::<K>(xs, ys, want)
+}
+
+/// [`hits16`] compiled for AVX2 (16 lanes).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn hits16_avx2<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
+    hits16_lanes::<K>(xs, ys, want)
+}
+
+/// [`Cell::hits`] for the first `K` values of `want`; the others repeat
+/// `want[K - 1]`.
+#[inline(always)]
+fn hits16_lanes<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
+    let n = xs.len().min(ys.len());
+    let (xs, ys) = (&xs[..n], &ys[ys.len() - n..]);
+    let mut found = [0u16; K];
+    for i in 0..n {
+        let o = xs[i] ^ ys[n - 1 - i];
+        for j in 0..K {
+            found[j] |= (o == want[j]) as u16;
+        }
+    }
+    let mut bits = 0;
+    for (j, &f) in found.iter().enumerate() {
+        bits |= ((f != 0) as u32) << j;
+    }
+    if K < WANTED && bits >> (K - 1) & 1 == 1 {
+        // The padding repeats `want[K - 1]`.
+        bits |= ((1 << WANTED) - 1) & !((1 << K) - 1);
+    }
+    bits
 }
 
 impl Cell for u32 {
@@ -380,6 +467,8 @@ struct Prefilled<'a> {
 
 /// Pairs the plain search takes from one end before turning to the other.
 const SCAN_CHUNK: usize = 128;
+/// The same, once the search compares options with the few values left.
+const COMPARE_CHUNK: usize = 512;
 
 /// Pairs the plain search tries before aiming at the values still missing.
 const AIM_AFTER: u64 = 1024;
@@ -406,6 +495,8 @@ const PARALLEL_FROM: usize = 4096;
 /// from `lows[i]` up to the middle.
 #[derive(Debug)]
 struct Ahead {
+    /// Heaps `start..start + ready` are collected; the others not at all.
+    ready: usize,
     known: usize,
     sets: Vec<u64>,
     lows: Vec<usize>,
@@ -425,33 +516,53 @@ struct Job {
     start: usize,
     len: usize,
     words: usize,
+    /// `2^bits` (64 at least): every option is below it.
+    values: usize,
 }
 
 impl Job {
     /// Collects the pairs of the old rare positions for every heap of the
     /// block, then pairs of two known heaps from the middle down, a chunk
     /// per heap in turn, until `stop` is set (or none are left).
-    fn run<V: Cell>(&self, g: &[V], two: &[(usize, bool)], stop: &AtomicBool) -> Option<Ahead> {
+    fn run<V: Cell>(
+        &self,
+        g: &[V],
+        two: &[(usize, bool)],
+        stop: &AtomicBool,
+        seen: &mut Vec<u8>,
+    ) -> Option<Ahead> {
         if self.len == 0 {
             return None;
         }
         let (words, nk) = (self.words, two.len());
-        let width = words * 64;
+        // Options are below `2^bits`: only that much of each set is filled.
+        let width = self.values;
         // One byte per value and heap, so that marking is a plain store;
         // packed into bits at the end.
-        let mut seen = vec![0u8; self.len * width];
+        seen.clear();
+        seen.resize(self.len * width, 0);
         let mut lows = vec![0usize; self.len * nk];
-        let mut pairs = 0u64;
-        for (j, table) in seen.chunks_mut(width).enumerate() {
-            let x = self.start + j;
+        for (j, low) in lows.chunks_mut(nk).enumerate() {
             for (t, &(k, unequal)) in two.iter().enumerate() {
-                let s0 = x.saturating_sub(k);
-                let top = if unequal {
+                let s0 = (self.start + j).saturating_sub(k);
+                low[t] = if unequal {
                     s0.saturating_sub(1) / 2
                 } else {
                     s0 / 2
-                };
-                lows[j * nk + t] = top + 1;
+                } + 1;
+            }
+        }
+        let mut pairs = 0u64;
+        // The first thread may finish its block first; it then takes over
+        // the heaps not reached here.
+        let mut ready = self.len;
+        for (j, table) in seen.chunks_mut(width).enumerate() {
+            if j % 8 == 0 && stop.load(Ordering::Relaxed) {
+                ready = j;
+                break;
+            }
+            let x = self.start + j;
+            for &(k, unequal) in two {
                 if x < k + 2 {
                     continue;
                 }
@@ -476,7 +587,7 @@ impl Job {
                 up[t] = up[t].saturating_sub(self.known).max(1);
             }
         }
-        let mut more = true;
+        let mut more = ready == self.len;
         let mut from_top = true;
         while more && !stop.load(Ordering::Relaxed) {
             more = false;
@@ -514,11 +625,12 @@ impl Job {
             }
             from_top = !from_top;
         }
-        let mut sets = vec![0u64; self.len * words];
+        let mut sets = vec![0u64; ready * words];
         for (set, table) in sets.chunks_mut(words).zip(seen.chunks(width)) {
             pack_bits(table, set);
         }
         Some(Ahead {
+            ready,
             known: self.known,
             sets,
             lows,
@@ -529,6 +641,25 @@ impl Job {
         })
     }
 }
+
+/// The next message of a channel, or `None` once the sender is gone. The
+/// two threads hand work to each other thousands of times a second, so the
+/// receiver spins a while before it sleeps: waking a sleeping thread takes
+/// longer than the wait usually lasts.
+fn receive<T>(from: &std::sync::mpsc::Receiver<T>) -> Option<T> {
+    use std::sync::mpsc::TryRecvError;
+    for _ in 0..SPINS {
+        match from.try_recv() {
+            Ok(x) => return Some(x),
+            Err(TryRecvError::Disconnected) => return None,
+            Err(TryRecvError::Empty) => std::hint::spin_loop(),
+        }
+    }
+    from.recv().ok()
+}
+
+/// Times [`receive`] polls before it sleeps.
+const SPINS: u32 = 1 << 16;
 
 /// Aims at one missing value `v` of a heap split as `s = a + (s - a)`:
 /// tries the small heaps `a` holding `v ^ w` for the most frequent recent
@@ -566,6 +697,14 @@ fn aim<V: Cell>(
     tries as u64
 }
 
+/// The values still missing (at most [`WANTED`], the last being `last`),
+/// padded with `last`.
+fn wanted_values(missing: &[u32], last: u32) -> [u32; WANTED] {
+    let mut want = [last; WANTED];
+    want[..missing.len()].copy_from_slice(missing);
+    want
+}
+
 /// The runs `rare[lo..hi]` of rare positions below `s` to pair with their
 /// partners: all of them, except `s / 2` for an unequal split, which cannot
 /// leave two heaps of the same size.
@@ -583,33 +722,44 @@ fn rare_runs(rare: &[u32], s: usize, unequal: bool) -> [(usize, usize); 2] {
 }
 
 /// Sets `seen[G(r) ^ G(s - r)]` for the rare positions `r` (with values
-/// `rare_g`), all below `s`.
+/// `rare_g`), all below `s`. Every option is below `seen.len()`, a power of
+/// two.
 #[inline(never)]
-fn mark_bytes<V: Cell>(seen: &mut [u8], g: &[V], s: usize, rare: &[u32], rare_g: &[u32]) {
-    if let Some(seen) = short_bytes::<V>(seen) {
-        for (&r, &gr) in rare.iter().zip(rare_g) {
-            seen[((gr ^ g[s - r as usize].get()) & 0xFFFF) as usize] = 1;
-        }
-    } else {
-        for (&r, &gr) in rare.iter().zip(rare_g) {
-            seen[(gr ^ g[s - r as usize].get()) as usize] = 1;
-        }
+fn mark_bytes<V: Cell, R: Cell>(seen: &mut [u8], g: &[V], s: usize, rare: &[u32], rare_g: &[R]) {
+    macro_rules! fixed {
+        ($($w:literal)*) => {
+            match seen.len() {
+                $($w => return mark_fixed::<V, R, $w>(
+                    seen.try_into().expect("the length just matched"),
+                    g, s, rare, rare_g,
+                ),)*
+                _ => {}
+            }
+        };
+    }
+    fixed!(64 128 256 512 1024 2048 4096);
+    let top = seen.len() - 1;
+    for (&r, &gr) in rare.iter().zip(rare_g) {
+        seen[(gr.get() ^ g[s - r as usize].get()) as usize & top] = 1;
     }
 }
 
-/// A byte table with room for every 16-bit value, when the cells hold 16
-/// bits (indexing it then needs no check).
-#[inline]
-fn short_bytes<V: Cell>(seen: &mut [u8]) -> Option<&mut [u8; 1 << 16]> {
-    if V::LIMIT <= 0xFFFF {
-        seen.get_mut(..1 << 16).and_then(|t| t.try_into().ok())
-    } else {
-        None
+/// [`mark_bytes`] for a table of `W` bytes, indexed without a check.
+#[inline(always)]
+fn mark_fixed<V: Cell, R: Cell, const W: usize>(
+    seen: &mut [u8; W],
+    g: &[V],
+    s: usize,
+    rare: &[u32],
+    rare_g: &[R],
+) {
+    for (&r, &gr) in rare.iter().zip(rare_g) {
+        seen[(gr.get() ^ g[s - r as usize].get()) as usize & (W - 1)] = 1;
     }
 }
 
-/// Packs bytes that are 0 or 1 into bits: byte `i` becomes bit `i % 64` of
-/// word `i / 64`.
+/// Packs bytes that are 0 or 1 into bits, adding to what `bits` holds: byte
+/// `i` sets bit `i % 64` of word `i / 64`.
 fn pack_bits(bytes: &[u8], bits: &mut [u64]) {
     for (word, chunk) in bits.iter_mut().zip(bytes.chunks_exact(64)) {
         let mut w = 0u64;
@@ -618,7 +768,7 @@ fn pack_bits(bytes: &[u8], bits: &mut [u64]) {
             // Multiplying gathers the low bit of byte i into bit 56 + i.
             w |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
         }
-        *word = w;
+        *word |= w;
     }
 }
 
@@ -644,6 +794,8 @@ pub struct RcEngine<V: Cell> {
     review_due: bool,
     /// The even values below `c*` not yet found, for the heap at hand.
     missing: Vec<u32>,
+    /// Options of the heap at hand as bytes, `2^bits` of them (64 at least).
+    bytes: Vec<u8>,
     /// `by_value[u]`: the heaps below [`INDEXED`] holding `u`, in order.
     by_value: Vec<Vec<u32>>,
     /// `recent[v]`: how many of the last [`RECENT`] heaps hold `v`.
@@ -677,6 +829,7 @@ impl<V: Cell> RcEngine<V> {
             defer_review: false,
             review_due: false,
             missing: Vec::new(),
+            bytes: Vec::new(),
             by_value: Vec::new(),
             recent: Vec::new(),
             partners: Vec::new(),
@@ -753,8 +906,9 @@ impl<V: Cell> RcEngine<V> {
     /// (length `L'`), the pairs `(r, s - r)` of the rare positions
     /// `r >= L + L'`: their partners all lie before the current block, so
     /// they are known. The first thread then adds the pairs of the smaller
-    /// and the newer rare positions and searches for the even values. The
-    /// values are those of [`RcEngine::extend_to`].
+    /// and the newer rare positions and searches for the even values; heaps
+    /// the second thread had not reached when the block ended it does
+    /// whole. The values are those of [`RcEngine::extend_to`].
     pub fn extend_to_threads(&mut self, n: usize, threads: usize) -> Result<(), RcError> {
         if threads <= 1 || self.moves.two.is_empty() {
             return self.extend_to(n);
@@ -774,8 +928,10 @@ impl<V: Cell> RcEngine<V> {
             let two = &two;
             let stop = &stop;
             scope.spawn(move || {
-                for (job, known) in jobs {
-                    if to_main.send(job.run(known, two, stop)).is_err() {
+                // Kept from job to job, so that it is not allocated each time.
+                let mut seen = Vec::new();
+                while let Some((job, known)) = receive(&jobs) {
+                    if to_main.send(job.run(known, two, stop, &mut seen)).is_err() {
                         break;
                     }
                 }
@@ -799,6 +955,7 @@ impl<V: Cell> RcEngine<V> {
                     start: x1,
                     len: len1,
                     words: ((2usize << self.bits) >> 6) + 1,
+                    values: 64usize << self.bits.saturating_sub(6),
                 };
                 // SAFETY: `g` has room for every heap up to `n` (reserved
                 // above), so finishing this block never moves it, and the job
@@ -811,7 +968,7 @@ impl<V: Cell> RcEngine<V> {
                     .expect("the helper thread is waiting");
                 let result = self.finish_block(x0, len, ahead.take());
                 stop.store(true, Ordering::Relaxed);
-                let next = results.recv().expect("the helper thread answers");
+                let next = receive(&results).expect("the helper thread answers");
                 let split = self.split;
                 result?;
                 if self.review_due {
@@ -833,7 +990,7 @@ impl<V: Cell> RcEngine<V> {
             let x = x0 + j;
             let nk = self.moves.two.len();
             let prefilled = match &ahead {
-                Some(a) => {
+                Some(a) if j < a.ready => {
                     let words = ((2usize << self.bits) >> 6) + 1;
                     self.marks
                         .clear_to(&a.sets[j * a.words..(j + 1) * a.words], words);
@@ -845,7 +1002,7 @@ impl<V: Cell> RcEngine<V> {
                         lows: &a.lows[r],
                     })
                 }
-                None => None,
+                _ => None,
             };
             let v = self.compute(x, prefilled);
             result = self.push(x, v);
@@ -993,7 +1150,11 @@ impl<V: Cell> RcEngine<V> {
     /// second thread has done the pairs of `rare[..to]` whose partner is
     /// below `known`, so only the others are left.
     #[inline]
-    fn mark_rare_pairs(&mut self, n: usize, ahead: Option<(usize, usize)>) {
+    fn mark_rare_pairs(&mut self, n: usize, ahead: Option<(usize, usize)>, in_bits: bool) {
+        if in_bits {
+            self.bytes.clear();
+            self.bytes.resize(64usize << self.bits.saturating_sub(6), 0);
+        }
         let g = &self.g;
         for &(k, unequal) in &self.moves.two {
             if n < k + 2 {
@@ -1017,13 +1178,12 @@ impl<V: Cell> RcEngine<V> {
                     }
                     let pairs = rare[lo..hi].iter().zip(&self.rare_g[lo..hi]);
                     let (stamp, current) = self.marks.parts();
-                    if ahead.is_some() {
-                        // Every option is below 2^bits, inside the bit set.
-                        let bits = self.marks.bits_mut();
-                        for (&r, &gr) in pairs {
-                            let v = gr.get() ^ g[s - r as usize].get();
-                            bits[(v >> 6) as usize] |= 1 << (v & 63);
-                        }
+                    if in_bits {
+                        // Every option is below 2^bits; a byte per value, so
+                        // that marking is a plain store, packed into the bit
+                        // set below.
+                        let (rare, rare_g) = (&rare[lo..hi], &self.rare_g[lo..hi]);
+                        mark_bytes(&mut self.bytes, g, s, rare, rare_g);
                     } else if let Some(stamp) = short_table::<V>(stamp) {
                         for (&r, &gr) in pairs {
                             stamp[((gr.get() ^ g[s - r as usize].get()) & 0xFFFF) as usize] =
@@ -1038,6 +1198,9 @@ impl<V: Cell> RcEngine<V> {
                 }
             }
         }
+        if in_bits {
+            pack_bits(&self.bytes, self.marks.bits_mut());
+        }
     }
 
     /// `G(n)`, given `G(0..n)`. With `prefilled` the second thread has
@@ -1048,12 +1211,16 @@ impl<V: Cell> RcEngine<V> {
     /// odd value `c*` is known exactly. Every even value below `c*` must then
     /// be found among the common pairs, which the plain search does.
     fn compute(&mut self, n: usize, prefilled: Option<Prefilled>) -> u32 {
+        // Once there is a split, the marks of the odd options stay in the bit
+        // set until the search, so that `c*` is found a word at a time.
+        let in_bits = prefilled.is_some() || (self.split.is_some() && !self.moves.two.is_empty());
         if prefilled.is_none() {
-            self.marks.clear();
+            if in_bits {
+                self.marks.clear_to(&[], ((2usize << self.bits) >> 6) + 1);
+            } else {
+                self.marks.clear();
+            }
         }
-        // With pairs found ahead, the marks of this heap stay in the bit set
-        // until the search, so that `c*` is found a word at a time.
-        let in_bits = prefilled.is_some();
         let mark = |marks: &mut Marks, v: u32| {
             if in_bits {
                 marks.insert_bit(v)
@@ -1074,11 +1241,11 @@ impl<V: Cell> RcEngine<V> {
         }
         let lows = match prefilled {
             None => {
-                self.mark_rare_pairs(n, None);
+                self.mark_rare_pairs(n, None, in_bits);
                 None
             }
             Some(p) => {
-                self.mark_rare_pairs(n, Some((p.known, p.to)));
+                self.mark_rare_pairs(n, Some((p.known, p.to)), true);
                 Some(p)
             }
         };
@@ -1155,6 +1322,10 @@ impl<V: Cell> RcEngine<V> {
         let (by_value, partners) = (&self.by_value, &self.partners);
         let mut aimed = false;
         let mut steps = 0u64;
+        // Once only a few values are missing, the search compares each
+        // option with them instead of marking it.
+        let mut wanted: Option<[u32; WANTED]> = None;
+        let mut chunks = 0u32;
         for (t, &(k, unequal)) in self.moves.two.iter().enumerate() {
             if n < k + 2 {
                 continue;
@@ -1178,7 +1349,12 @@ impl<V: Cell> RcEngine<V> {
                 if *lo > *hi {
                     continue;
                 }
-                let c = SCAN_CHUNK.min(*hi + 1 - *lo);
+                let chunk = if wanted.is_some() {
+                    COMPARE_CHUNK
+                } else {
+                    SCAN_CHUNK
+                };
+                let c = chunk.min(*hi + 1 - *lo);
                 let first = if from_top { *hi + 1 - c } else { *lo };
                 if from_top {
                     *hi -= c;
@@ -1187,36 +1363,62 @@ impl<V: Cell> RcEngine<V> {
                 }
                 let xs = &g[first..first + c];
                 let ys = &g[s + 1 - first - c..s + 1 - first];
-                let (stamp, current) = marks.parts();
-                if let Some(stamp) = short_table::<V>(stamp) {
-                    for (x, y) in xs.iter().zip(ys.iter().rev()) {
-                        stamp[((x.get() ^ y.get()) & 0xFFFF) as usize] = current;
+                steps += c as u64;
+                let mut found = 0;
+                if let Some(want) = &wanted {
+                    found = V::hits(xs, ys, want);
+                    for (j, &w) in want.iter().enumerate() {
+                        if (found >> j) & 1 == 1 {
+                            marks.insert(w);
+                        }
                     }
                 } else {
-                    for (x, y) in xs.iter().zip(ys.iter().rev()) {
-                        stamp[(x.get() ^ y.get()) as usize] = current;
+                    let (stamp, current) = marks.parts();
+                    if let Some(stamp) = short_table::<V>(stamp) {
+                        for (x, y) in xs.iter().zip(ys.iter().rev()) {
+                            stamp[((x.get() ^ y.get()) & 0xFFFF) as usize] = current;
+                        }
+                    } else {
+                        for (x, y) in xs.iter().zip(ys.iter().rev()) {
+                            stamp[(x.get() ^ y.get()) as usize] = current;
+                        }
                     }
                 }
-                steps += c as u64;
-                if !every {
-                    // Marks are never taken back within a heap, so only the
-                    // last missing value needs looking at until it is found.
+                if every {
+                    continue;
+                }
+                chunks += 1;
+                if wanted.is_some() {
+                    if found != 0 {
+                        missing.retain(|&v| !marks.contains(v));
+                    }
+                } else if missing.len() <= 4 * WANTED || chunks.is_multiple_of(8) {
+                    missing.retain(|&v| !marks.contains(v));
+                } else {
+                    // Marks are never taken back within a heap, so looking
+                    // at the last missing value is enough between sweeps.
                     while missing.last().is_some_and(|&v| marks.contains(v)) {
                         missing.pop();
                     }
-                    if !aimed && steps >= AIM_AFTER {
-                        aimed = true;
-                        missing.retain(|&v| !marks.contains(v));
-                        if missing.len() <= AIM_VALUES {
-                            for &v in missing.iter() {
-                                steps += aim(g, marks, by_value, partners, v, s, unequal);
-                            }
-                            missing.retain(|&v| !marks.contains(v));
+                }
+                if !aimed && steps >= AIM_AFTER {
+                    aimed = true;
+                    missing.retain(|&v| !marks.contains(v));
+                    if missing.len() <= AIM_VALUES {
+                        for &v in missing.iter() {
+                            steps += aim(g, marks, by_value, partners, v, s, unequal);
                         }
+                        missing.retain(|&v| !marks.contains(v));
                     }
-                    if missing.is_empty() {
-                        return steps;
+                }
+                match missing.last() {
+                    None => return steps,
+                    Some(&last)
+                        if missing.len() <= WANTED && missing.iter().all(|&v| v <= V::LIMIT) =>
+                    {
+                        wanted = Some(wanted_values(missing, last));
                     }
+                    Some(_) => {}
                 }
             }
         }
@@ -1321,6 +1523,40 @@ pub(crate) mod tests {
             })
         );
         assert_eq!(e.last(), 4);
+    }
+
+    /// The options of `xs[i]` with `ys[len - 1 - i]` that are in `want`.
+    fn plain_hits(xs: &[u32], ys: &[u32], want: &[u32; WANTED]) -> u32 {
+        let options: Vec<u32> = xs.iter().zip(ys.iter().rev()).map(|(x, y)| x ^ y).collect();
+        (0..WANTED)
+            .filter(|&j| options.contains(&want[j]))
+            .map(|j| 1 << j)
+            .sum()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        #[test]
+        fn comparing_finds_the_options_marking_would(
+            pairs in proptest::collection::vec((0u32..64, 0u32..64), 0..600),
+            mut want in proptest::collection::vec(0u32..64, 1..=WANTED),
+        ) {
+            let (xs, ys): (Vec<u32>, Vec<u32>) = pairs.into_iter().unzip();
+            let last = *want.last().unwrap();
+            want.resize(WANTED, last);
+            let want: [u32; WANTED] = want.try_into().unwrap();
+            let expected = plain_hits(&xs, &ys, &want);
+            prop_assert_eq!(<u32 as Cell>::hits(&xs, &ys, &want), expected);
+            let xs16: Vec<u16> = xs.iter().map(|&x| x as u16).collect();
+            let ys16: Vec<u16> = ys.iter().map(|&y| y as u16).collect();
+            prop_assert_eq!(<u16 as Cell>::hits(&xs16, &ys16, &want), expected);
+            // Both widths of the portable loop, whatever the processor.
+            let want16 = want.map(|w| w as u16);
+            if want[3..].iter().all(|&w| w == last) {
+                prop_assert_eq!(hits16::<4>(&xs16, &ys16, &want16), expected);
+            }
+            prop_assert_eq!(hits16::<WANTED>(&xs16, &ys16, &want16), expected);
+        }
     }
 
     #[test]
