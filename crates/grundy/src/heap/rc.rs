@@ -659,7 +659,7 @@ fn receive<T>(from: &std::sync::mpsc::Receiver<T>) -> Option<T> {
 }
 
 /// Times [`receive`] polls before it sleeps.
-const SPINS: u32 = 1 << 16;
+const SPINS: u32 = 1 << 10;
 
 /// Aims at one missing value `v` of a heap split as `s = a + (s - a)`:
 /// tries the small heaps `a` holding `v ^ w` for the most frequent recent
