@@ -9,7 +9,8 @@
 //! print, so runs can be compared.
 //!
 //! Files are written to a temporary name and renamed, so a file under the
-//! final name is always complete.
+//! final name is always complete: in one go by [`write()`], or while the
+//! values are computed by a [`Writer`].
 //!
 //! ```
 //! use grundy::heap::store::{fletcher, read, write, StoredSequence};
