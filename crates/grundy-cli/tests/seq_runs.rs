@@ -384,20 +384,29 @@ fn refusals_before_any_work() {
     );
 }
 
+/// The name a file is written under until it is complete.
+fn partial(p: &Path) -> PathBuf {
+    let mut name = p.file_name().unwrap().to_os_string();
+    name.push(".partial");
+    p.with_file_name(name)
+}
+
 /// Runs to the end uninterrupted, and again stopped (SIGKILL, or SIGINT
 /// which saves a checkpoint) once a checkpoint exists, then resumed: the
-/// two files are identical.
+/// two files are identical. The stopped run's `--out` file never appears.
 fn stopped_and_resumed(code: &str, to: &str, interrupt: bool) {
     let d = scratch(&format!("kill-{}", interrupt as u8));
     let whole = d.join("whole.gsq");
     let ck = d.join("ck.gsq");
     let resumed = d.join("resumed.gsq");
+    let never = d.join("never.gsq");
     let out = grundy(&["seq", code, "--to", to, "--summary", "--out", s(&whole)]);
     assert!(out.status.success());
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(["seq", code, "--to", to, "--summary", "--checkpoint"])
         .arg(&ck)
-        .args(["--checkpoint-every", "0.05"])
+        .args(["--checkpoint-every", "0.05", "--out"])
+        .arg(&never)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -413,10 +422,12 @@ fn stopped_and_resumed(code: &str, to: &str, interrupt: bool) {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("interrupted at heap"), "{err}");
         assert!(err.contains("resume with --resume"), "{err}");
+        assert!(!partial(&never).exists());
     } else {
         child.kill().unwrap();
         child.wait().unwrap();
     }
+    assert!(!never.exists());
     let partial = json(&["seq", "--read", s(&ck), "--summary", "--json"]);
     let count = partial["to"].as_u64().unwrap() + 1;
     assert!(count > 1000, "checkpoint of {count} values");
@@ -480,5 +491,114 @@ fn resuming_a_periodic_game_or_another_engine() {
             "{rule}"
         );
     }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn out_files_are_written_during_the_run_to_the_same_bytes() {
+    let d = scratch("stream");
+    let (f, ck) = (d.join("six.gsq"), d.join("ck.gsq"));
+    // A checkpoint holds the same values, written in one go at the end.
+    let args = ["seq", "0.6", "--to", "300000", "--summary", "--out", s(&f)];
+    let mut with_ck = args.to_vec();
+    with_ck.extend(["--checkpoint", s(&ck), "--json"]);
+    let v = json(&with_ck);
+    assert_eq!(v["computed"], 300000);
+    assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&ck).unwrap());
+    assert!(!partial(&f).exists());
+    // A proven period stops the computation; the file still holds every
+    // value, the later ones from the period.
+    let direct = json(&["seq", "0.07", "--to", "100000", "--json"]);
+    let v = json(&["seq", "0.07", "--to", "100000", "--json", "--out", s(&f)]);
+    assert!(
+        v["computed"].as_u64().unwrap() < 100000,
+        "{}",
+        v["computed"]
+    );
+    let back = json(&["seq", "--read", s(&f), "--json"]);
+    assert_eq!(back["to"], 100000);
+    assert_eq!(back["values"], direct["values"]);
+    assert_eq!(back["checksum"], direct["checksum"]);
+    assert_eq!(std::fs::metadata(&f).unwrap().len(), 29 + 4 + 2 * 100001);
+    // --until-proven ends the file at the proof, past which values were
+    // already written.
+    let v = json(&[
+        "seq",
+        "kayles",
+        "--to",
+        "100000",
+        "--until-proven",
+        "--json",
+        "--out",
+        s(&f),
+    ]);
+    assert_eq!(v["to"], 167);
+    let back = json(&["seq", "--read", s(&f), "--json"]);
+    assert_eq!(report(back), report(v));
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn values_past_16_bits_widen_the_file() {
+    let d = scratch("wide");
+    let f = d.join("nim.gsq");
+    // Nim: G(n) = n, so the values pass 65535 during the run.
+    let v = json(&[
+        "seq",
+        "0.[3]",
+        "--to",
+        "70000",
+        "--summary",
+        "--json",
+        "--out",
+        s(&f),
+    ]);
+    assert_eq!(v["max_value"], 70000);
+    let back = json(&["seq", "--read", s(&f), "--json"]);
+    let values: Vec<u64> = (0..=70000).collect();
+    assert_eq!(back["values"], json!(values));
+    assert_eq!(back["checksum"], v["checksum"]);
+    let header = 29 + "0.[3]".len() as u64;
+    assert_eq!(std::fs::metadata(&f).unwrap().len(), header + 4 * 70001);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn an_interrupted_run_leaves_no_out_file() {
+    let d = scratch("int-out");
+    let f = d.join("g.gsq");
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["seq", "4!.0", "--to", "600000", "--summary", "--out"])
+        .arg(&f)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !partial(&f).exists() {
+        assert!(started.elapsed() < Duration::from_secs(60), "no file begun");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = child.id().to_string();
+    Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("grundy: error: interrupted"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!f.exists() && !partial(&f).exists());
+    refused(
+        &[
+            "seq",
+            "0.6",
+            "--to",
+            "9",
+            "--out",
+            s(&f),
+            "--checkpoint",
+            s(&f),
+        ],
+        "the same file",
+    );
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -5,8 +5,10 @@
 //!
 //! The flow is: read the arguments, refuse what would not fit (memory,
 //! disk, output), compute ([`grundy::heap::sequence::compute_with`], which
-//! stops once the period is proven), write the files, summarise from the
-//! preperiod and the period ([`Sequence::figures`]), print. `--read` takes
+//! stops once the period is proven) while the `--out` file takes the values
+//! as they come ([`store::Writer`]), end that file with the values that
+//! follow from the period, summarise from the preperiod and the period
+//! ([`Sequence::figures`]), print. `--read` takes
 //! the values from a file instead and prints the same report.
 
 use std::fmt::Write as _;
@@ -99,7 +101,7 @@ pub struct SeqArgs {
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Write G(0..=N) to this binary file (rule, count, width, checksum,
-    /// values), whole or not at all.
+    /// values) while they are computed, whole or not at all.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Read the values from a file written by --out or --checkpoint
@@ -256,6 +258,14 @@ fn target(path: &Path, what: &str) -> CliResult<PathBuf> {
     }
 }
 
+/// `path` with its directory resolved, to tell whether two names mean one
+/// file.
+fn identity(path: &Path) -> PathBuf {
+    let dir = parent(path);
+    let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
+    dir.join(path.file_name().unwrap_or_default())
+}
+
 fn parent(path: &Path) -> PathBuf {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -397,6 +407,16 @@ pub fn run(args: &SeqArgs) -> CliResult {
         Some(path) => Some(target(path, "--checkpoint")?),
         None => None,
     };
+    if let (Some(o), Some(c)) = (&out, &checkpoint) {
+        // The --out file grows under its temporary name during the run,
+        // the very name a checkpoint is saved under.
+        if identity(o) == identity(c) {
+            return Err(CliError::new(format!(
+                "--out and --checkpoint name the same file {}; give two files",
+                o.display()
+            )));
+        }
+    }
     let start: Vec<u32> = match &args.resume {
         Some(path) => {
             let stored = read_store(path)?;
@@ -416,9 +436,16 @@ pub fn run(args: &SeqArgs) -> CliResult {
         threads,
         until_proven: args.until_proven,
     };
+    let interrupted = on_ctrl_c(checkpoint.is_some(), out.as_deref());
+    let mut writer = match &out {
+        Some(path) => Some(store::Writer::create(path, &rule_text).map_err(out_err)?),
+        None => None,
+    };
     let mut s = compute(
         args,
         checkpoint.as_deref(),
+        writer.as_mut(),
+        &interrupted,
         &rule,
         reach,
         &options,
@@ -442,37 +469,56 @@ pub fn run(args: &SeqArgs) -> CliResult {
         check_listing(args, from.min(s.to), s.to)?;
     }
     let figures = s.figures();
-    if let Some(out) = &out {
-        let width = if figures.max_value > u16::MAX as u32 {
-            4
-        } else {
-            2
-        };
-        check_disk(out, &rule_text, s.to + 1, width)?;
-        store::write_with(out, &rule_text, s.to as usize + 1, |n| {
-            s.value(n as u64).expect("a complete sequence")
-        })
-        .map_err(|e| CliError::new(e.to_string()))?;
+    if let Some(mut w) = writer {
+        // A proven period ends the run early: the rest comes from it.
+        let next = w.len();
+        w.append((next..=s.to).map(|n| s.value(n).expect("a complete sequence")))
+            .map_err(out_err)?;
+        w.finish(s.to + 1).map_err(out_err)?;
     }
     print(args, &s, from.min(s.to), figures)
 }
 
-/// Runs the engine with the progress bar, the checkpoints and Ctrl-C.
+/// A failed write of the `--out` file, as the user sees it.
+fn out_err(e: store::StoreError) -> CliError {
+    CliError::new(format!("--out {e}"))
+}
+
+/// What Ctrl-C does during a run. With a checkpoint it raises the flag
+/// returned, and the run saves the checkpoint and stops at its next
+/// progress report. Otherwise, with an `--out` file on its way, it removes
+/// the unfinished file and exits at once, as an interrupted run would have
+/// without the file. Without either, the default (the process ends).
+fn on_ctrl_c(checkpoint: bool, out: Option<&Path>) -> Arc<AtomicBool> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    // Only one handler can be installed; the first one serves.
+    if checkpoint {
+        let flag = interrupted.clone();
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    } else if let Some(out) = out {
+        let (tmp, shown) = (store::temporary(out), out.display().to_string());
+        let _ = ctrlc::set_handler(move || {
+            let _ = std::fs::remove_file(&tmp);
+            crate::error::exit_with(&format!("interrupted; --out {shown} was not written"));
+        });
+    }
+    interrupted
+}
+
+/// Runs the engine with the progress bar, the checkpoints and Ctrl-C,
+/// appending the values to `writer` as they come.
+#[allow(clippy::too_many_arguments)]
 fn compute(
     args: &SeqArgs,
     checkpoint: Option<&Path>,
+    mut writer: Option<&mut store::Writer>,
+    interrupted: &AtomicBool,
     rule: &HeapRule,
     to: u64,
     options: &Options,
     start: &[u32],
     every: Duration,
 ) -> CliResult<Sequence> {
-    let interrupted = Arc::new(AtomicBool::new(false));
-    if checkpoint.is_some() {
-        let flag = interrupted.clone();
-        // Only one handler can be installed; the first one serves.
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    }
     let bar = progress_bar(args, to);
     let rule_text = rule.to_string();
     let mut last_save = Instant::now();
@@ -486,6 +532,13 @@ fn compute(
                     "rare {}, largest value {}",
                     st.rare_count, st.max_value
                 ));
+            }
+        }
+        if let Some(w) = writer.as_deref_mut() {
+            let next = w.len();
+            if let Err(e) = w.append((next..=p.done as u64).map(|n| (p.value)(n as usize))) {
+                save_error = Some(out_err(e));
+                return false;
             }
         }
         let stop = interrupted.load(Ordering::SeqCst);
