@@ -202,6 +202,87 @@ fn tail_period<T: PartialEq + Copy>(s: &[T]) -> Option<(usize, usize)> {
     SuffixPeriods::new(s.len(), |i| s[i]).tail()
 }
 
+/// Sequences at least this long are checked by [`convincing_tail`] when no
+/// theorem applies, in an eighth of the memory of [`SuffixPeriods`].
+const LIGHT_FROM: usize = 1 << 20;
+
+/// The longest suffix of `g(0..len)` holding two whole periods,
+/// `(start, least period)`, when it is [convincing] (a quarter of the
+/// sequence at least); `None` when there is none such. Returns `Err(())`
+/// when the sequence is too regular for the shortcut (the caller then uses
+/// [`SuffixPeriods`]).
+///
+/// Read backwards, such a suffix of length `l` with least period `q` repeats
+/// its first `l - q >= l / 2 >= len / 8` values `q` further on, so `q` is an
+/// occurrence of the first `m = len / 8` values at a position up to
+/// `len / 2`. The occurrences are found by Knuth–Morris–Pratt with the
+/// prefix function of those `m` values only (four bytes each), and each is
+/// extended value by value, except where an earlier extension already rules
+/// it out; the longest extension wins, the least position among equals is
+/// the least period (Fine and Wilf). On an irregular sequence there are next
+/// to no occurrences.
+fn convincing_tail<T: PartialEq>(
+    len: usize,
+    g: impl Fn(usize) -> T,
+) -> Result<Option<(usize, usize)>, ()> {
+    let at = |j: usize| g(len - 1 - j);
+    let m = len / 8;
+    if m == 0 {
+        return Err(());
+    }
+    let mut pi = vec![0u32; m];
+    for j in 1..m {
+        let mut k = pi[j - 1] as usize;
+        let c = at(j);
+        while k > 0 && c != at(k) {
+            k = pi[k - 1] as usize;
+        }
+        if c == at(k) {
+            k += 1;
+        }
+        pi[j] = k as u32;
+    }
+    // Values compared while extending; past this the sequence is regular
+    // enough that the full prefix function is the better tool.
+    let mut budget = 2 * len;
+    let mut best: Option<(usize, usize)> = None;
+    // A prefix of length `l` with period `q` leaves nothing to find at the
+    // positions `q' <= l - q`: a longer run with period `q'` would give the
+    // prefix the period `gcd(q, q')` (Fine and Wilf) and carry the run with
+    // period `q` past `l`.
+    let mut covered = 0usize;
+    let mut k = 0usize;
+    for j in 1..(len / 2 + m).min(len) {
+        let c = at(j);
+        while k > 0 && c != at(k) {
+            k = pi[k - 1] as usize;
+        }
+        if c == at(k) {
+            k += 1;
+        }
+        if k < m {
+            continue;
+        }
+        let q = j + 1 - m;
+        k = pi[m - 1] as usize;
+        if q <= covered {
+            continue;
+        }
+        let mut l = q + m;
+        while l < len && at(l) == at(l - q) {
+            l += 1;
+        }
+        budget = budget.checked_sub(l - q - m + 1).ok_or(())?;
+        covered = covered.max(l - q);
+        if l >= 2 * q && best.is_none_or(|(b, _)| l > b) {
+            best = Some((l, q));
+        }
+    }
+    Ok(best
+        .filter(|&(l, q)| convincing(len, len - l, q))
+        .map(|(l, q)| (len - l, q)))
+}
+
 /// Whether a repetition found at `start` with period `p` is worth calling
 /// observed: two whole periods, over at least a quarter of the sequence (a
 /// short pattern at the very end of a long irregular sequence is chance).
@@ -249,7 +330,6 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
     window: Window,
     arithmetic: bool,
 ) -> Periodicity {
-    let per = SuffixPeriods::new(len, &g);
     let found = |status, n0: usize, p: usize| Periodicity {
         status,
         preperiod: Some(n0 as u64),
@@ -262,7 +342,20 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
             .end(n0 as u64, p as u64)
             .is_some_and(|e| len as u64 >= e + p as u64)
     };
-    let tail = per.tail();
+    // With no theorem, only a convincing tail counts: on long sequences it
+    // is found in less memory.
+    let light = match window {
+        Window::Unknown if len >= LIGHT_FROM => convincing_tail(len, &g).ok(),
+        _ => None,
+    };
+    let per = match light {
+        Some(_) => SuffixPeriods { pi: Vec::new() },
+        None => SuffixPeriods::new(len, &g),
+    };
+    let tail = match light {
+        Some(t) => t,
+        None => per.tail(),
+    };
     if let Some((n0, p)) = tail {
         if proves(n0, p) {
             return found(Status::Proven, n0, p);
@@ -425,6 +518,61 @@ mod tests {
                 .prop_map(|(max_removal, parts)| Window::Octal { max_removal, parts }),
             (1u64..6).prop_map(|max| Window::Subtraction { max }),
         ]
+    }
+
+    /// What [`convincing_tail`] stands for: the tail of the full prefix
+    /// function, when convincing.
+    fn convincing_by_prefix_function(g: &[u32]) -> Option<(usize, usize)> {
+        tail_period(g).filter(|&(n0, p)| convincing(g.len(), n0, p))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        #[test]
+        fn the_light_tail_is_the_convincing_tail(
+            pre in proptest::collection::vec(0u32..5, 0..200),
+            block in proptest::collection::vec(0u32..5, 1..30),
+            repeats in 0usize..12,
+            cut in 0usize..30,
+            alphabet in 1u32..6,
+        ) {
+            // An irregular start, then a block repeated (cut short at the
+            // end), over a small alphabet so that patterns recur by chance.
+            let mut g: Vec<u32> = pre.iter().map(|v| v % alphabet).collect();
+            for _ in 0..repeats {
+                g.extend(block.iter().map(|v| v % alphabet));
+            }
+            g.truncate(g.len().saturating_sub(cut.min(block.len() - 1)));
+            match convincing_tail(g.len(), |n| g[n]) {
+                Ok(t) => prop_assert_eq!(t, convincing_by_prefix_function(&g), "{:?}", g),
+                // Too short, or too regular for the shortcut (only a
+                // sequence with a periodic tail is).
+                Err(()) => prop_assert!(g.len() < 8 || tail_period(&g).is_some()),
+            }
+        }
+    }
+
+    #[test]
+    fn long_sequences_without_a_theorem_are_checked_in_less_memory() {
+        // Over LIGHT_FROM values: an irregular start, then period 7.
+        let mut x: u64 = 99;
+        let mut g: Vec<u32> = (0..LIGHT_FROM / 2)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                (x >> 60) as u32
+            })
+            .collect();
+        let start = g.len();
+        g.extend((0..LIGHT_FROM).map(|i| [3, 1, 4, 1, 5, 9, 2][i % 7]));
+        let p = analyze(&g, Window::Unknown, false);
+        assert_eq!(p.status, Status::Observed);
+        assert_eq!((p.preperiod, p.period), (Some(start as u64), Some(7)));
+        assert_eq!(convincing_tail(g.len(), |n| g[n]), Ok(Some((start, 7))));
+        // Irregular all along: nothing.
+        g.truncate(start);
+        g.extend(g.clone());
+        g.push(7);
+        assert_eq!(analyze(&g, Window::Unknown, false).status, Status::None);
     }
 
     proptest! {
