@@ -361,6 +361,14 @@ impl Marks {
         self.stamp[v as usize] = self.current;
     }
 
+    /// Whether `v` went in by [`Marks::insert`]: the same as
+    /// [`Marks::contains`], and cheaper, for a value known to be outside
+    /// the bit set (the missing values of the search are).
+    #[inline]
+    pub(crate) fn stamped(&self, v: u32) -> bool {
+        self.stamp[v as usize] == self.current
+    }
+
     #[inline]
     pub(crate) fn contains(&self, v: u32) -> bool {
         self.stamp[v as usize] == self.current
@@ -1390,25 +1398,25 @@ impl<V: Cell> RcEngine<V> {
                 chunks += 1;
                 if wanted.is_some() {
                     if found != 0 {
-                        missing.retain(|&v| !marks.contains(v));
+                        missing.retain(|&v| !marks.stamped(v));
                     }
                 } else if missing.len() <= 4 * WANTED || chunks.is_multiple_of(8) {
-                    missing.retain(|&v| !marks.contains(v));
+                    missing.retain(|&v| !marks.stamped(v));
                 } else {
                     // Marks are never taken back within a heap, so looking
                     // at the last missing value is enough between sweeps.
-                    while missing.last().is_some_and(|&v| marks.contains(v)) {
+                    while missing.last().is_some_and(|&v| marks.stamped(v)) {
                         missing.pop();
                     }
                 }
                 if !aimed && steps >= AIM_AFTER {
                     aimed = true;
-                    missing.retain(|&v| !marks.contains(v));
+                    missing.retain(|&v| !marks.stamped(v));
                     if missing.len() <= AIM_VALUES {
                         for &v in missing.iter() {
                             steps += aim(g, marks, by_value, partners, v, s, unequal);
                         }
-                        missing.retain(|&v| !marks.contains(v));
+                        missing.retain(|&v| !marks.stamped(v));
                     }
                 }
                 match missing.last() {
