@@ -18,11 +18,14 @@ pub mod northcott;
 pub mod reduced;
 pub mod session;
 pub mod strip;
+mod words;
 
 use grundy::game::Outcome;
 use grundy::nimber::Nimber;
 use grundy::strategy::{Choice, MoveTo, Play};
 use serde_json::Value;
+
+pub use words::without_parentheses;
 
 /// The most moves the `moves` command lists, and the most a position may
 /// have for a typed position to be matched against every move.
@@ -141,26 +144,6 @@ pub fn normalize(text: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
-}
-
-/// Text with every parenthesised part (and the blank before it) removed.
-pub fn without_parentheses(text: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0usize;
-    for c in text.chars() {
-        match c {
-            '(' => {
-                if depth == 0 && out.ends_with(' ') {
-                    out.pop();
-                }
-                depth += 1;
-            }
-            ')' if depth > 0 => depth -= 1,
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// The index of the move whose words match `text`: the whole words, or the

@@ -14,6 +14,9 @@ use expectrl::{Expect, Session};
 mod common;
 #[allow(unused_imports)]
 pub use common::{grundy_with_input, piped, refused};
+#[path = "../../src/play/words.rs"]
+mod words;
+pub use words::without_parentheses;
 
 /// The prompt `grundy play` shows at a terminal.
 pub const PROMPT: &str = "your move> ";
@@ -137,26 +140,6 @@ pub fn listed_moves(text: &str) -> Vec<String> {
         .filter(|l| l.starts_with("  ") && l.contains("  ->  "))
         .map(|l| l.trim_start().split("  ->  ").next().unwrap().to_string())
         .collect()
-}
-
-/// Words without their parenthesised parts.
-pub fn without_parentheses(text: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0usize;
-    for c in text.chars() {
-        match c {
-            '(' => {
-                if depth == 0 && out.ends_with(' ') {
-                    out.pop();
-                }
-                depth += 1;
-            }
-            ')' if depth > 0 => depth -= 1,
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// SplitMix64, for the random player.
