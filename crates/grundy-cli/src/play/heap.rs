@@ -18,7 +18,7 @@ use grundy::games::strips::StripGame;
 use grundy::heap::notation::HeapRule;
 use grundy::nimber::Nimber;
 use grundy::solve::SolveError;
-use grundy::strategy::{Choice, MoveTo, Moves, Play};
+use grundy::strategy::{Choice, MoveTo, Moves, OneMove, Play};
 use serde_json::Value;
 
 use super::{tokens, Adapter};
@@ -125,6 +125,25 @@ impl HeapPlay {
     fn moves_on(&self, heaps: &[u32], i: usize) -> Vec<MoveTo<HeapMove, Vec<u32>>> {
         heap::moves_on(&self.rule, heaps, i)
     }
+
+    /// The winning moves of a normal-play position, in the order of
+    /// [`Play::winning_moves`], handed to `each` without building the
+    /// positions they leave: a move in heap `i` wins when its parts' nim-sum
+    /// is the heap's own value XOR the whole sum.
+    fn each_winning(&self, p: &[u32], mut each: impl FnMut(usize, u32, &[u32])) {
+        let sum = self.nim_sum(p);
+        if sum == 0 {
+            return;
+        }
+        for (i, &h) in p.iter().enumerate() {
+            let target = sum ^ self.g(h);
+            self.rule.for_each_move(h, |take, parts| {
+                if self.nim_sum(parts) == target {
+                    each(i, take, parts);
+                }
+            });
+        }
+    }
 }
 
 fn show(p: &[u32]) -> String {
@@ -182,6 +201,37 @@ impl Play for HeapPlay {
                 Ok(out)
             }
         }
+    }
+
+    fn winning_count(&self, p: &Vec<u32>) -> Result<usize, SolveError> {
+        if self.convention == Convention::Misere {
+            return Ok(self.winning_moves(p)?.len());
+        }
+        let mut n = 0;
+        self.each_winning(p, |_, _, _| n += 1);
+        Ok(n)
+    }
+
+    fn winning_move(&self, p: &Vec<u32>, i: usize) -> OneMove<HeapMove, Vec<u32>> {
+        if self.convention == Convention::Misere {
+            return Ok(self.winning_moves(p)?.into_iter().nth(i));
+        }
+        let (mut n, mut chosen) = (0, None);
+        self.each_winning(p, |heap, take, parts| {
+            if n == i {
+                chosen = Some(HeapMove {
+                    heap,
+                    from: p[heap],
+                    take,
+                    parts: parts.to_vec(),
+                });
+            }
+            n += 1;
+        });
+        Ok(chosen.map(|m| {
+            let to = heap::apply(p, &m);
+            (m, to)
+        }))
     }
 
     fn stall_moves(&self, p: &Vec<u32>) -> Moves<HeapMove, Vec<u32>> {
@@ -416,6 +466,36 @@ mod tests {
             .move_to(&p, &vec![2, 2])
             .unwrap_err()
             .contains("no single move"));
+    }
+
+    #[test]
+    fn winning_moves_one_at_a_time_are_the_listed_ones() {
+        for rule in ["kayles", "0.07", "4!.0", "0.6", "sub:1,3,4"] {
+            for heaps in [vec!["9"], vec!["3", "5", "8"], vec!["6", "6", "11", "2"]] {
+                for convention in [Convention::Normal, Convention::Misere] {
+                    let (g, p) = start(
+                        &HeapStart {
+                            rule: rule.into(),
+                            heaps: heaps.iter().map(|s| s.to_string()).collect(),
+                            board: None,
+                        },
+                        convention,
+                    )
+                    .unwrap();
+                    let listed = g.winning_moves(&p).unwrap();
+                    assert_eq!(
+                        g.winning_count(&p).unwrap(),
+                        listed.len(),
+                        "{rule} {heaps:?}"
+                    );
+                    for (i, want) in listed.iter().enumerate() {
+                        let got = g.winning_move(&p, i).unwrap().unwrap();
+                        assert_eq!((&got.0, &got.1), (&want.0, &want.1), "{rule} {heaps:?} {i}");
+                    }
+                    assert!(g.winning_move(&p, listed.len()).unwrap().is_none());
+                }
+            }
+        }
     }
 
     #[test]
