@@ -149,6 +149,24 @@ impl Window {
     }
 }
 
+/// The prefix function of `s(0..len)`: entry `j` is the length of the
+/// longest proper border (a prefix that is also a suffix) of `s(0..=j)`.
+fn prefix_function<T: PartialEq>(len: usize, s: impl Fn(usize) -> T) -> Vec<u32> {
+    let mut pi = vec![0u32; len];
+    for j in 1..len {
+        let mut k = pi[j - 1] as usize;
+        let c = s(j);
+        while k > 0 && c != s(k) {
+            k = pi[k - 1] as usize;
+        }
+        if c == s(k) {
+            k += 1;
+        }
+        pi[j] = k as u32;
+    }
+    pi
+}
+
 /// The least period of every suffix of `g(0..len)`, from the prefix
 /// function (KMP failure function) of the reversed sequence, kept in 32-bit
 /// cells so that long sequences can be checked.
@@ -160,20 +178,9 @@ struct SuffixPeriods {
 
 impl SuffixPeriods {
     fn new<T: PartialEq>(len: usize, g: impl Fn(usize) -> T) -> SuffixPeriods {
-        let at = |j: usize| g(len - 1 - j);
-        let mut pi = vec![0u32; len];
-        for j in 1..len {
-            let mut k = pi[j - 1] as usize;
-            let c = at(j);
-            while k > 0 && c != at(k) {
-                k = pi[k - 1] as usize;
-            }
-            if c == at(k) {
-                k += 1;
-            }
-            pi[j] = k as u32;
+        SuffixPeriods {
+            pi: prefix_function(len, |j| g(len - 1 - j)),
         }
-        SuffixPeriods { pi }
     }
 
     fn len(&self) -> usize {
@@ -230,18 +237,7 @@ fn convincing_tail<T: PartialEq>(
     if m == 0 {
         return Err(());
     }
-    let mut pi = vec![0u32; m];
-    for j in 1..m {
-        let mut k = pi[j - 1] as usize;
-        let c = at(j);
-        while k > 0 && c != at(k) {
-            k = pi[k - 1] as usize;
-        }
-        if c == at(k) {
-            k += 1;
-        }
-        pi[j] = k as u32;
-    }
+    let pi = prefix_function(m, at);
     // Values compared while extending; past this the sequence is regular
     // enough that the full prefix function is the better tool.
     let mut budget = 2 * len;
