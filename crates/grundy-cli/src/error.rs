@@ -22,6 +22,12 @@ impl CliError {
     }
 }
 
+impl From<grundy::family::Error> for CliError {
+    fn from(e: grundy::family::Error) -> Self {
+        CliError(e.0)
+    }
+}
+
 impl From<grundy::solve::SolveError> for CliError {
     fn from(e: grundy::solve::SolveError) -> Self {
         CliError(e.to_string())

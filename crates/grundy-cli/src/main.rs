@@ -7,7 +7,6 @@ mod error;
 mod input;
 mod listing;
 mod output;
-mod play;
 mod plot;
 mod report;
 

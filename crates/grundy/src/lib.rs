@@ -16,9 +16,14 @@
 //! - [`game`]: the [`Game`](game::Game) trait, conventions, outcomes, analyses;
 //! - [`solve`]: generic solvers (Grundy values, outcomes of sums, winning moves);
 //! - [`heap`]: heap rules (octal and hexadecimal codes), sequences, periodicity;
-//! - [`games`]: one module per game family;
+//! - [`games`]: one module per game family: its theory (values, winning moves);
+//! - [`family`]: the interface every family shows the front-ends (notation,
+//!   analysis, drawing, play sessions, the report, the registry);
+//! - [`families`]: that interface, one module per family;
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
 
+pub mod families;
+pub mod family;
 pub mod game;
 pub mod games;
 pub mod heap;

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::error::{CliError, CliResult};
 use crate::input;
 use crate::listing;
-use crate::report::{OutputArgs, Report};
+use crate::report::{OutputArgs, PrintReport, Report};
 
 /// The largest graph file read: 1 GiB, which takes about 6 GiB of memory.
 const MAX_FILE_BYTES: u64 = 1 << 30;

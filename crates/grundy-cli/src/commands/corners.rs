@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
 use crate::input;
-use crate::report::{print_json, OutputArgs, Report};
+use crate::report::{print_json, OutputArgs, PrintReport, Report};
 
 /// Largest side for which `--all` lists every winning move.
 const ALL_MAX_SIDE: usize = 64;

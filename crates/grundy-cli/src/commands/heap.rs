@@ -9,7 +9,7 @@ use grundy::heap::notation::HeapRule;
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
-use crate::report::{parse_u64, OutputArgs, Report};
+use crate::report::{parse_u64, OutputArgs, PrintReport, Report};
 use crate::{input, listing};
 
 /// A heap game position: value, outcome and every winning move in words.

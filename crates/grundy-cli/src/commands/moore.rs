@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
 use crate::listing;
-use crate::report::{parse_u64, parse_u64_list, show_list, OutputArgs, Report};
+use crate::report::{parse_u64, parse_u64_list, show_list, OutputArgs, PrintReport, Report};
 
 /// The most winning moves `--all` lists.
 const LIST_LIMIT: usize = 100_000;

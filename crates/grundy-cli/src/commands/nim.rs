@@ -6,7 +6,7 @@ use grundy::games::nim;
 
 use crate::error::CliResult;
 use crate::listing;
-use crate::report::{parse_u64_list, show_list, OutputArgs, Report};
+use crate::report::{parse_u64_list, show_list, OutputArgs, PrintReport, Report};
 
 /// Nim: take any number of tokens from one heap.
 #[derive(Args, Debug)]

@@ -5,7 +5,7 @@ use grundy::games::nimble;
 
 use crate::error::{CliError, CliResult};
 use crate::listing;
-use crate::report::{parse_u64_list, show_list, OutputArgs, Report};
+use crate::report::{parse_u64_list, show_list, OutputArgs, PrintReport, Report};
 
 /// Coins on a strip of cells numbered from 1; a move slides one coin left.
 #[derive(Args, Debug)]

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
 use crate::listing;
-use crate::report::{parse_u64, OutputArgs, Report};
+use crate::report::{parse_u64, OutputArgs, PrintReport, Report};
 
 /// The colour whose turn it is.
 #[derive(ValueEnum, Clone, Copy, Debug, Default)]

@@ -1,17 +1,40 @@
 //! `grundy play`: play a game against the computer, with hints and
-//! explanations. See [`crate::play`] for the session and the adapters.
+//! explanations. The game and the session are the library's
+//! ([`grundy::families`], [`grundy::family::session`]); this file reads the
+//! start position from the command line, feeds the session the lines typed
+//! and prints what it says.
+//!
+//! - Terminal (standard input is a terminal): the position is drawn before
+//!   each of the person's moves and a prompt `your move> ` waits for a line.
+//! - Pipe (standard input is not a terminal): the same plain text without
+//!   the prompt, one input line per move or command, for scripts.
+//! - JSON (`--json`): one JSON object per line (see the session's docs).
 
-use std::io::IsTerminal;
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
+use grundy::families::{
+    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles,
+};
+use grundy::family::session::{Line, Mode, Options, Output, Session, Side};
+use grundy::family::Family;
 use grundy::game::Convention;
-
-use crate::error::CliError;
-use crate::error::CliResult;
-use crate::play::session::{self, Mode, Options, Side};
-use crate::play::{cards, chips, corners, heap, moore, nim, northcott, reduced, strip};
-use crate::report::parse_u64;
+use grundy::games::chips::Graph;
 use grundy::games::turtles::Variant;
+
+use crate::commands::heap::parse_rule;
+use crate::error::{CliError, CliResult};
+use crate::report::{emit, parse_u64, print_json};
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// The person (or script) at the other end.
+    Human,
+    /// The computer.
+    Computer,
+}
 
 /// Play against the computer.
 #[derive(Args, Debug)]
@@ -20,8 +43,8 @@ pub struct PlayArgs {
     #[command(subcommand)]
     pub game: PlayGame,
     /// Who moves first.
-    #[arg(long, value_enum, default_value_t = Side::Human, global = true)]
-    pub first: Side,
+    #[arg(long, value_enum, default_value_t = First::Human, global = true)]
+    pub first: First,
     /// Misère play: whoever makes the last move loses.
     #[arg(long, global = true)]
     pub misere: bool,
@@ -33,34 +56,151 @@ pub struct PlayArgs {
     pub json: bool,
 }
 
+/// Heap sizes.
+#[derive(Args, Debug)]
+pub struct HeapsStart {
+    /// Heap sizes.
+    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
+    pub heaps: Vec<String>,
+}
+
+/// A heap game position to play from.
+#[derive(Args, Debug)]
+pub struct HeapStart {
+    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, take:2..5, or a
+    /// name (see `grundy rules --list`).
+    #[arg(value_name = "RULE")]
+    pub rule: String,
+    /// Heap sizes, as the game counts them.
+    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
+    pub heaps: Vec<String>,
+    /// A board in the game's notation instead of heaps: a crosses
+    /// (dawson-chess) or treblecross strip like X..X....., a last-to-toggle
+    /// array like 1101110, a triomino board as 'top/bottom' rows of . and #.
+    #[arg(long, value_name = "BOARD", conflicts_with = "heaps")]
+    pub board: Option<String>,
+}
+
+/// Numbers from the command line: coins per step, or coin cells.
+#[derive(Args, Debug)]
+pub struct ListStart {
+    /// Coins on steps 1, 2, ... (staircase) or the cells of the coins (Nimble).
+    #[arg(value_name = "N", allow_negative_numbers = true)]
+    pub items: Vec<String>,
+}
+
+/// A row of coins from the command line.
+#[derive(Args, Debug)]
+pub struct RowStart {
+    /// The row: O face up, X face down, cell 1 on the left.
+    #[arg(value_name = "ROW")]
+    pub row: String,
+}
+
+/// A Turning Corners board to play on.
+#[derive(Args, Debug)]
+pub struct CornersStart {
+    /// The board file: rows of '#' (black) and '.' (white), or '0' and '1'.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+}
+
+/// Moore's Nim_k position to play from.
+#[derive(Args, Debug)]
+pub struct MooreStart {
+    /// K, the most heaps one move may reduce (K = 1 is Nim).
+    #[arg(short = 'k', value_name = "K", allow_hyphen_values = true)]
+    pub k: String,
+    /// Heap sizes.
+    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
+    pub heaps: Vec<String>,
+}
+
+/// Chips on a graph to play from.
+#[derive(Args, Debug)]
+pub struct ChipsStart {
+    /// The graph: one edge `u v` per line, `#` comments, names may be words.
+    #[arg(value_name = "GRAPH_FILE")]
+    pub graph: PathBuf,
+    /// The vertices holding chips (a vertex may be named more than once).
+    #[arg(value_name = "VERTEX")]
+    pub chips: Vec<String>,
+    /// Two chips meeting on a vertex annihilate each other.
+    #[arg(long)]
+    pub annihilate: bool,
+}
+
+/// A Northcott board to play on.
+#[derive(Args, Debug)]
+pub struct NorthcottStart {
+    /// The number of columns.
+    #[arg(long, value_name = "W", allow_hyphen_values = true)]
+    pub width: String,
+    /// Per row the columns of its black and its white token, as B:W.
+    #[arg(value_name = "B:W")]
+    pub rows: Vec<String>,
+}
+
 /// The games that can be played, each with its start position written as
 /// its analysis command takes it.
 #[derive(Subcommand, Debug)]
 pub enum PlayGame {
     /// Nim: take any number of tokens from one heap.
-    Nim(nim::NimStart),
+    Nim(HeapsStart),
     /// The 24-card game: take a card, add it to the total, never pass the limit.
     Cards(crate::commands::cards::CardsPositionArgs),
     /// Any heap game: an octal or hexadecimal code, a subtraction game, a named game (--board: on its board).
-    Heap(heap::HeapStart),
+    Heap(HeapStart),
     /// Staircase Nim: coins on steps 1, 2, ...; move coins one step down.
-    Staircase(reduced::ListStart),
+    Staircase(ListStart),
     /// Nimble: coins on cells slide left; jumping and sharing allowed.
-    Nimble(reduced::ListStart),
+    Nimble(ListStart),
     /// Nimble-2: coins on cells slide left; no jumping, no sharing.
-    Nimble2(reduced::ListStart),
+    Nimble2(ListStart),
     /// Turning Turtles: turn an O face down, optionally flip a cell to its left.
-    Turtles(reduced::RowStart),
+    Turtles(RowStart),
     /// Twins: turn an O face down and flip a cell to its left.
-    Twins(reduced::RowStart),
+    Twins(RowStart),
     /// Turning Corners on a board read from a file.
-    Corners(corners::CornersStart),
+    Corners(CornersStart),
     /// Moore's Nim_k: reduce up to K heaps at once.
-    Moore(moore::MooreStart),
+    Moore(MooreStart),
     /// Chips on a directed acyclic graph read from a file.
-    Chips(chips::ChipsStart),
+    Chips(ChipsStart),
     /// Northcott's game: per row the columns of the black and the white token (black moves first).
-    Northcott(northcott::NorthcottStart),
+    Northcott(NorthcottStart),
+}
+
+/// The largest graph file played on: 64 MiB.
+const MAX_GRAPH_BYTES: u64 = 64 << 20;
+
+/// Reads the graph file's text, refusing files too large to play on.
+fn read_graph(args: &ChipsStart) -> CliResult<String> {
+    let path = args.graph.display();
+    let size = std::fs::metadata(&args.graph)
+        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))?
+        .len();
+    if size > MAX_GRAPH_BYTES {
+        return Err(CliError::new(format!(
+            "the graph file '{path}' has {size} bytes; at most {} MiB are played on",
+            MAX_GRAPH_BYTES >> 20
+        )));
+    }
+    std::fs::read_to_string(&args.graph)
+        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))
+}
+
+/// Reads the board file of Turning Corners (never standard input, which
+/// carries the moves).
+fn read_corners(args: &CornersStart, convention: Convention) -> CliResult<String> {
+    corners::normal_only(convention)?;
+    if args.file == "-" {
+        return Err(CliError::new(
+            "the board must come from a file: standard input carries the moves",
+        ));
+    }
+    std::fs::read_to_string(&args.file)
+        .map_err(|e| CliError::new(format!("cannot read board file '{}': {e}", args.file)))
 }
 
 /// Starts the session.
@@ -85,69 +225,110 @@ pub fn run(args: &PlayArgs) -> CliResult {
             .map_or(0, |d| d.as_nanos() as u64),
     };
     let options = Options {
-        first: args.first,
+        first: match args.first {
+            First::Human => Side::Human,
+            First::Computer => Side::Computer,
+        },
         mode,
         seed,
     };
     let input = stdin.lock();
+    let c = convention;
     match &args.game {
-        PlayGame::Nim(a) => {
-            let (game, start) = nim::start(a, convention)?;
-            session::run(&game, start, &options, input)
-        }
+        PlayGame::Nim(a) => drive(nim::start(&a.heaps, c)?, &options, input),
         PlayGame::Cards(a) => {
-            let (game, start) = cards::start(a, convention)?;
-            session::run(&game, start, &options, input)
+            let (rules, p) = a.parse()?;
+            drive(cards::start(rules, p, c)?, &options, input)
         }
-        PlayGame::Heap(a) => match heap::board(a)? {
-            Some((kind, text)) => {
-                let (game, start) = strip::start(kind, text, convention)?;
-                session::run(&game, start, &options, input)
+        PlayGame::Heap(a) => {
+            let rule = parse_rule(&a.rule)?;
+            match &a.board {
+                Some(text) => {
+                    let game = heap::board_game(&rule)?;
+                    let started = strips::start(game, text, c)
+                        .map_err(|e| CliError::new(format!("board: {e}")))?;
+                    drive(started, &options, input)
+                }
+                None => drive(heap::start(rule, &a.heaps, c)?, &options, input),
             }
-            None => {
-                let (game, start) = heap::start(a, convention)?;
-                session::run(&game, start, &options, input)
-            }
-        },
-        PlayGame::Staircase(a) => {
-            let (game, start) = reduced::start_staircase(a, convention)?;
-            session::run(&game, start, &options, input)
         }
-        PlayGame::Nimble(a) => {
-            let (game, start) = reduced::start_nimble(a, false, convention)?;
-            session::run(&game, start, &options, input)
-        }
-        PlayGame::Nimble2(a) => {
-            let (game, start) = reduced::start_nimble(a, true, convention)?;
-            session::run(&game, start, &options, input)
-        }
-        PlayGame::Turtles(a) => {
-            let (game, start) = reduced::start_turtles(a, Variant::Turtles, convention)?;
-            session::run(&game, start, &options, input)
-        }
-        PlayGame::Twins(a) => {
-            let (game, start) = reduced::start_turtles(a, Variant::Twins, convention)?;
-            session::run(&game, start, &options, input)
-        }
+        PlayGame::Staircase(a) => drive(staircase::start(&a.items, c)?, &options, input),
+        PlayGame::Nimble(a) => drive(nimble::start(&a.items, false, c)?, &options, input),
+        PlayGame::Nimble2(a) => drive(nimble::start(&a.items, true, c)?, &options, input),
+        PlayGame::Turtles(a) => drive(
+            turtles::start(&a.row, Variant::Turtles, c)?,
+            &options,
+            input,
+        ),
+        PlayGame::Twins(a) => drive(turtles::start(&a.row, Variant::Twins, c)?, &options, input),
         PlayGame::Corners(a) => {
-            let (game, start) = corners::start(a, convention)?;
-            session::run(&game, start, &options, input)
+            let text = read_corners(a, c)?;
+            let started = corners::start(&text, c)
+                .map_err(|e| CliError::new(format!("board file '{}': {e}", a.file)))?;
+            drive(started, &options, input)
         }
-        PlayGame::Moore(a) => {
-            let (game, start) = moore::start(a, convention)?;
-            session::run(&game, start, &options, input)
-        }
-        PlayGame::Northcott(a) => {
-            let (game, start) = northcott::start(a, convention)?;
-            session::run(&game, start, &options, input)
-        }
+        PlayGame::Moore(a) => drive(moore::start(&a.k, &a.heaps, c)?, &options, input),
+        PlayGame::Northcott(a) => drive(northcott::start(&a.width, &a.rows, c)?, &options, input),
         PlayGame::Chips(a) => {
-            let text = chips::read(a)?;
-            let graph = grundy::games::chips::Graph::parse(&text).map_err(|e| {
+            let text = read_graph(a)?;
+            let graph = Graph::parse(&text).map_err(|e| {
                 CliError::new(format!("in the graph file '{}': {e}", a.graph.display()))
             })?;
-            let (game, start) = chips::start(&graph, a, convention)?;
-            session::run(&game, start, &options, input)
+            let started = chips::start(&graph, &a.chips, a.annihilate, c)?;
+            drive(started, &options, input)
         }
     }
+}
+
+/// Plays a started game: feeds the session each line read from `input` and
+/// prints what it says, until the game ends or the player quits.
+fn drive<F: Family>(
+    (game, start): (F, F::Position),
+    options: &Options,
+    mut input: impl BufRead,
+) -> CliResult {
+    let mut session = Session::new(game, start, options);
+    let begun = session.begin();
+    flush(&mut session)?;
+    begun?;
+    while !session.is_finished() {
+        let line = read_line(&mut input)?;
+        let done = session.input(line);
+        flush(&mut session)?;
+        done?;
+    }
+    Ok(())
+}
+
+fn flush<F: Family>(session: &mut Session<F>) -> CliResult {
+    for out in session.take_output() {
+        match out {
+            Output::Text(t) => emit(&t)?,
+            Output::Json(v) => print_json(&v)?,
+        }
+    }
+    Ok(())
+}
+
+/// One line of input, without its line ending.
+fn read_line(input: &mut impl BufRead) -> CliResult<Line> {
+    let mut bytes = Vec::new();
+    let n = input
+        .read_until(b'\n', &mut bytes)
+        .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
+    if n == 0 {
+        return Ok(Line::End);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+    }
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => Line::Text(text),
+        Err(e) => Line::NotText {
+            valid_up_to: e.utf8_error().valid_up_to(),
+        },
+    })
 }

@@ -5,7 +5,7 @@ use grundy::games::staircase;
 
 use crate::error::{CliError, CliResult};
 use crate::listing;
-use crate::report::{parse_u64, show_list, OutputArgs, Report};
+use crate::report::{parse_u64, show_list, OutputArgs, PrintReport, Report};
 
 /// Staircase Nim: move coins from a step to the step below; step 1 is the floor.
 #[derive(Args, Debug)]

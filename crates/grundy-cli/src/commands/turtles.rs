@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
 use crate::listing;
-use crate::report::{OutputArgs, Report};
+use crate::report::{OutputArgs, PrintReport, Report};
 
 /// A row of coins written with O (face up) and X (face down), cell 1 on the left.
 #[derive(Args, Debug)]

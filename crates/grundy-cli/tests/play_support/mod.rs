@@ -14,9 +14,7 @@ use expectrl::{Expect, Session};
 mod common;
 #[allow(unused_imports)]
 pub use common::{grundy_with_input, piped, refused};
-#[path = "../../src/play/words.rs"]
-mod words;
-pub use words::without_parentheses;
+pub use grundy::family::text::without_parentheses;
 
 /// The prompt `grundy play` shows at a terminal.
 pub const PROMPT: &str = "your move> ";

@@ -204,6 +204,32 @@ fn runs(usable: impl Iterator<Item = bool>) -> Vec<u32> {
 impl Board {
     /// Reads a board in the game's notation.
     pub fn parse(game: StripGame, text: &str) -> Result<Board, StripError> {
+        let b = Board::parse_unchecked(game, text)?;
+        b.check()?;
+        Ok(b)
+    }
+
+    /// Reads a board that play can reach: as [`Board::parse`], but a
+    /// Treblecross strip may already hold three in a row (the game is over
+    /// there; the player to move has lost).
+    pub fn parse_played(game: StripGame, text: &str) -> Result<Board, StripError> {
+        let b = Board::parse_unchecked(game, text)?;
+        match b.check() {
+            Err(_)
+                if game == StripGame::Treblecross && b.rows[0].len() >= 3 && b.three_in_a_row() =>
+            {
+                Ok(b)
+            }
+            other => other.map(|()| b),
+        }
+    }
+
+    /// Whether a Treblecross strip holds three X's in a row.
+    pub fn three_in_a_row(&self) -> bool {
+        self.rows[0].windows(3).any(|w| w.iter().all(|&x| x))
+    }
+
+    fn parse_unchecked(game: StripGame, text: &str) -> Result<Board, StripError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(bad(format!(
@@ -238,12 +264,10 @@ impl Board {
                 row.len()
             )));
         }
-        let b = Board {
+        Ok(Board {
             game,
             rows: vec![row],
-        };
-        b.check()?;
-        Ok(b)
+        })
     }
 
     fn parse_triomino(text: &str) -> Result<Board, StripError> {

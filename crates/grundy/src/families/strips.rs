@@ -17,16 +17,16 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use grundy::game::{Convention, Outcome};
-use grundy::games::heap::values_for;
-use grundy::games::strips::{self, Board, StripGame, StripMove};
-use grundy::nimber::Nimber;
-use grundy::solve::SolveError;
-use grundy::strategy::{Choice, Moves, Play};
 use serde_json::Value;
 
-use super::Adapter;
-use crate::error::{CliError, CliResult};
+use crate::family::drawing::{Part, Shape};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::game::{Convention, Outcome};
+use crate::games::heap::values_for;
+use crate::games::strips::{self, Board, StripGame, StripMove};
+use crate::nimber::Nimber;
+use crate::solve::SolveError;
+use crate::strategy::{Choice, Moves, Play};
 
 /// A board's outcome and its winning moves.
 type Solved = (Outcome, Moves<StripMove, Board>);
@@ -42,10 +42,14 @@ pub struct StripPlay {
 
 /// The board from the command line; its analysis is done up front, so a
 /// board too large is refused before play starts.
-pub fn start(game: StripGame, text: &str, convention: Convention) -> CliResult<(StripPlay, Board)> {
-    let board = Board::parse(game, text).map_err(|e| CliError::new(format!("board: {e}")))?;
+pub fn start(
+    game: StripGame,
+    text: &str,
+    convention: Convention,
+) -> Result<(StripPlay, Board), Error> {
+    let board = Board::parse(game, text).map_err(|e| Error::new(format!("board: {e}")))?;
     let heaps = board.heaps().unwrap_or_default();
-    let values = values_for(&game.rule(), &heaps).map_err(|e| CliError::new(e.to_string()))?;
+    let values = values_for(&game.rule(), &heaps).map_err(|e| Error::new(e.to_string()))?;
     let play = StripPlay {
         game,
         convention,
@@ -53,7 +57,7 @@ pub fn start(game: StripGame, text: &str, convention: Convention) -> CliResult<(
         analyses: RefCell::new(HashMap::new()),
     };
     play.analysis(&board)
-        .map_err(|e| CliError::new(e.to_string()))?;
+        .map_err(|e| Error::new(e.to_string()))?;
     Ok((play, board))
 }
 
@@ -149,7 +153,7 @@ impl Play for StripPlay {
     }
 }
 
-impl Adapter for StripPlay {
+impl Notation for StripPlay {
     fn name(&self) -> String {
         match self.game {
             StripGame::Crosses => "dawson-chess",
@@ -160,11 +164,11 @@ impl Adapter for StripPlay {
         .to_string()
     }
 
-    fn to_json(&self, b: &Board) -> Value {
+    fn position_json(&self, b: &Board) -> Value {
         Value::from(b.to_string())
     }
 
-    fn to_text(&self, b: &Board) -> String {
+    fn position_text(&self, b: &Board) -> String {
         b.to_string()
     }
 
@@ -174,76 +178,20 @@ impl Adapter for StripPlay {
             .strip_prefix('"')
             .and_then(|s| s.strip_suffix('"'))
             .unwrap_or(t);
-        Board::parse(self.game, t).map_err(|e| format!("board: {e}"))
+        Board::parse_played(self.game, t).map_err(|e| format!("board: {e}"))
     }
+}
 
-    fn draw(&self, b: &Board) -> String {
-        let mut out = String::new();
-        let n = b.rows[0].len();
-        if n <= 200 {
-            let numbers: String = (1..=n).map(|i| char::from(b'0' + (i % 10) as u8)).collect();
-            let _ = writeln!(out, "  cell | {numbers}");
-            let text = b.to_string();
-            for (i, row) in text.split('/').enumerate() {
-                let label = match (self.game, i) {
-                    (StripGame::Triomino, 0) => "top ",
-                    (StripGame::Triomino, _) => "bot ",
-                    _ => "    ",
-                };
-                let _ = writeln!(out, "  {label} | {row}");
-            }
-        } else {
-            let _ = writeln!(out, "  a board of {n} cells");
-        }
-        let outcome = self.outcome(b);
-        let what = match outcome {
-            Outcome::N => "an N-position",
-            Outcome::P => "a P-position",
-        };
-        match b.heaps() {
-            None => {
-                let _ = writeln!(
-                    out,
-                    "  two X's stand at most two cells apart: the player to move completes three in a row and wins"
-                );
-            }
-            Some(_) if self.game == StripGame::Treblecross && three_in_a_row(b) => {
-                let _ = writeln!(out, "  three in a row: the game is over");
-            }
-            Some(heaps) => {
-                let unit = match self.game {
-                    StripGame::Triomino => "free cells",
-                    StripGame::LastToToggle => "1s",
-                    _ => "playable cells",
-                };
-                let parts: Vec<String> = heaps
-                    .iter()
-                    .map(|&h| format!("{h} {unit}: G = {}", self.g(h)))
-                    .collect();
-                let sum = heaps.iter().fold(0, |a, &h| a ^ self.g(h));
-                if parts.is_empty() {
-                    let _ = writeln!(out, "  no heap left: no move");
-                } else {
-                    let _ = writeln!(out, "  heaps: {}", parts.join("; "));
-                }
-                match self.convention {
-                    Convention::Normal => {
-                        let _ = writeln!(out, "  nim-sum {sum}: {what} ({})", outcome.describe());
-                    }
-                    Convention::Misere => {
-                        let _ = writeln!(
-                            out,
-                            "  misère play (the values above are normal play's): by search {what} ({})",
-                            outcome.describe()
-                        );
-                    }
-                }
-            }
-        }
-        out
-    }
-
+impl Analyse for StripPlay {
+    /// In normal play the value of the board's heap form, except for
+    /// Treblecross: played on paper an X may go anywhere (a move its heap
+    /// form leaves out, since it lets the opponent complete the row), so
+    /// the heap form's value is not the paper game's. Only its outcome is
+    /// reported.
     fn value(&self, b: &Board) -> Option<Nimber> {
+        if self.game == StripGame::Treblecross {
+            return None;
+        }
         if self.convention == Convention::Misere || three_in_a_row(b) {
             return (self.convention == Convention::Normal).then_some(Nimber(0));
         }
@@ -255,7 +203,7 @@ impl Adapter for StripPlay {
         self.analysis(b).map_or(Outcome::N, |a| a.0)
     }
 
-    fn explain(&self, before: &Board, c: &Choice<StripMove, Board>) -> String {
+    fn explain_choice(&self, before: &Board, c: &Choice<StripMove, Board>) -> String {
         let mut out = format!("The computer played: {}.\n", c.mv);
         let Some(hb) = before.heaps() else {
             let _ = writeln!(
@@ -326,6 +274,100 @@ impl Adapter for StripPlay {
 
     fn stall_rule(&self) -> &'static str {
         "make the legal move that leaves the most room (the largest total of the heaps left)"
+    }
+}
+
+impl Draw for StripPlay {
+    fn draw(&self, b: &Board) -> String {
+        let mut out = String::new();
+        let n = b.rows[0].len();
+        if n <= 200 {
+            let numbers: String = (1..=n).map(|i| char::from(b'0' + (i % 10) as u8)).collect();
+            let _ = writeln!(out, "  cell | {numbers}");
+            let text = b.to_string();
+            for (i, row) in text.split('/').enumerate() {
+                let label = match (self.game, i) {
+                    (StripGame::Triomino, 0) => "top ",
+                    (StripGame::Triomino, _) => "bot ",
+                    _ => "    ",
+                };
+                let _ = writeln!(out, "  {label} | {row}");
+            }
+        } else {
+            let _ = writeln!(out, "  a board of {n} cells");
+        }
+        let outcome = self.outcome(b);
+        let what = match outcome {
+            Outcome::N => "an N-position",
+            Outcome::P => "a P-position",
+        };
+        match b.heaps() {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "  two X's stand at most two cells apart: the player to move completes three in a row and wins"
+                );
+            }
+            Some(_) if self.game == StripGame::Treblecross && three_in_a_row(b) => {
+                let _ = writeln!(out, "  three in a row: the game is over");
+            }
+            Some(heaps) => {
+                let unit = match self.game {
+                    StripGame::Triomino => "free cells",
+                    StripGame::LastToToggle => "1s",
+                    _ => "playable cells",
+                };
+                let parts: Vec<String> = heaps
+                    .iter()
+                    .map(|&h| format!("{h} {unit}: G = {}", self.g(h)))
+                    .collect();
+                let sum = heaps.iter().fold(0, |a, &h| a ^ self.g(h));
+                if parts.is_empty() {
+                    let _ = writeln!(out, "  no heap left: no move");
+                } else {
+                    let _ = writeln!(out, "  heaps: {}", parts.join("; "));
+                }
+                match self.convention {
+                    Convention::Normal => {
+                        let _ = writeln!(out, "  nim-sum {sum}: {what} ({})", outcome.describe());
+                    }
+                    Convention::Misere => {
+                        let _ = writeln!(
+                            out,
+                            "  misère play (the values above are normal play's): by search {what} ({})",
+                            outcome.describe()
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn drawing(&self, b: &Board) -> Drawing {
+        let text = b.to_string();
+        let heaps = b.heaps().unwrap_or_default();
+        let rows: Vec<String> = text.split('/').map(str::to_string).collect();
+        let shape = if rows.len() == 1 {
+            Shape::Strip {
+                cells: rows[0].clone(),
+            }
+        } else {
+            Shape::Board { rows }
+        };
+        Drawing {
+            shape,
+            components: heaps
+                .iter()
+                .enumerate()
+                .map(|(i, &h)| Part {
+                    label: format!("heap {} of {h}", i + 1),
+                    value: self.values.get(h as usize).map(|&v| v as u64),
+                })
+                .collect(),
+            value: self.value(b).map(|v| v.0),
+            outcome: self.outcome(b),
+        }
     }
 }
 

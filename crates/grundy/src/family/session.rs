@@ -1,5 +1,7 @@
-//! The play loop: whose turn it is, the prompt commands, and the three ways
-//! of talking to the player.
+//! A game against the computer, with no input or output of its own: whose
+//! turn it is, the prompt commands, and the three ways of talking to the
+//! player. A front-end feeds it the player's lines and prints what it
+//! [`Session::take_output`]s.
 //!
 //! - Terminal (standard input is a terminal): the position is drawn before
 //!   each of the person's moves and a prompt `your move> ` waits for a line.
@@ -15,16 +17,14 @@
 //! `quit`. An illegal or malformed move is refused with the reason and the
 //! game goes on; the end of the input ends the session like `quit`.
 
-use std::io::BufRead;
-
-use grundy::game::{Convention, Outcome};
-use grundy::strategy::{Basis, Choice, MoveTo, Strategy};
 use serde_json::{json, Value};
 
-use super::{listable, normalize, Adapter, MOVE_LIST_CAP};
-use crate::error::{CliError, CliResult};
-use crate::listing::MAX_LISTED;
-use crate::report::{emit, print_json};
+use super::text::normalize;
+use super::{listable, Error, Family, MAX_LISTED, MOVE_LIST_CAP};
+use crate::game::{Convention, Outcome};
+use crate::strategy::{Basis, Choice, MoveTo, Strategy};
+
+type Result<T = ()> = std::result::Result<T, Error>;
 
 /// How the session talks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,7 @@ pub enum Mode {
 }
 
 /// Who plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
     /// The person (or script) at the other end.
     Human,
@@ -53,6 +53,31 @@ impl Side {
             Side::Computer => "computer",
         }
     }
+}
+
+/// What the session says: text to print as it is, or one JSON object to
+/// print on a line of its own.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Output {
+    /// Text, with its line endings (the prompt has none).
+    Text(String),
+    /// One JSON object (JSON mode).
+    Json(Value),
+}
+
+/// A line read from the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// The end of the input.
+    End,
+    /// A line of text, without its line ending.
+    Text(String),
+    /// A line that is not UTF-8; `valid_up_to` is the offset of its first
+    /// bad byte. Refused like an illegal move.
+    NotText {
+        /// The offset of the first byte that is not UTF-8.
+        valid_up_to: usize,
+    },
 }
 
 /// How a session is set up.
@@ -88,129 +113,141 @@ struct Snapshot<M, P> {
     last: LastMove<M, P>,
 }
 
-struct Session<'a, A: Adapter, R: BufRead> {
-    game: &'a A,
+/// A game in progress: the position, whose turn it is, the computer's
+/// strategy and what can be undone.
+pub struct Session<F: Family> {
+    game: F,
     mode: Mode,
-    position: A::Position,
+    position: F::Position,
     human_to_move: bool,
-    computer: Strategy<A::Position>,
-    last: LastMove<A::Move, A::Position>,
-    history: Vec<Snapshot<A::Move, A::Position>>,
-    input: R,
+    computer: Strategy<F::Position>,
+    last: LastMove<F::Move, F::Position>,
+    history: Vec<Snapshot<F::Move, F::Position>>,
+    show: bool,
+    finished: bool,
+    output: Vec<Output>,
 }
 
-/// A line read from the player.
-enum Line {
-    /// The end of the input.
-    End,
-    /// A line of text, without its line ending.
-    Text(String),
-    /// A line that is not UTF-8: refused like an illegal move.
-    NotText(String),
-}
-
-/// Plays `game` from `start` against the player reading `input`.
-pub fn run<A: Adapter, R: BufRead>(
-    game: &A,
-    start: A::Position,
-    options: &Options,
-    input: R,
-) -> CliResult {
-    let mut s = Session {
-        game,
-        mode: options.mode,
-        position: start,
-        human_to_move: options.first == Side::Human,
-        computer: Strategy::new(options.seed),
-        last: None,
-        history: Vec::new(),
-        input,
-    };
-    s.run()
-}
-
-impl<A: Adapter, R: BufRead> Session<'_, A, R> {
-    fn text(&self) -> bool {
-        self.mode != Mode::Json
-    }
-
-    fn say(&self, text: &str) -> CliResult {
-        let mut t = text.to_string();
-        if !t.ends_with('\n') {
-            t.push('\n');
+impl<F: Family> Session<F> {
+    /// A session of `game` from `start`. Nothing is said until
+    /// [`Session::begin`].
+    pub fn new(game: F, start: F::Position, options: &Options) -> Self {
+        Session {
+            game,
+            mode: options.mode,
+            position: start,
+            human_to_move: options.first == Side::Human,
+            computer: Strategy::new(options.seed),
+            last: None,
+            history: Vec::new(),
+            show: true,
+            finished: false,
+            output: Vec::new(),
         }
-        emit(&t)
     }
 
-    fn run(&mut self) -> CliResult {
+    /// The game played.
+    pub fn game(&self) -> &F {
+        &self.game
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &F::Position {
+        &self.position
+    }
+
+    /// Whether the session is over (the game ended or the player quit).
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// What the session has said since the last call, in order.
+    pub fn take_output(&mut self) -> Vec<Output> {
+        std::mem::take(&mut self.output)
+    }
+
+    /// Introduces the game, then plays the computer's moves until the
+    /// player is to type a line or the game is over.
+    pub fn begin(&mut self) -> Result {
         self.intro()?;
-        let mut show = true;
+        self.advance()
+    }
+
+    /// Takes one line from the player (or the end of the input), then plays
+    /// on until the player is to type again or the session is over.
+    pub fn input(&mut self, line: Line) -> Result {
+        if self.finished {
+            return Ok(());
+        }
+        let line = match line {
+            Line::End => return self.quit(),
+            Line::Text(line) => line,
+            Line::NotText { valid_up_to } => {
+                self.refuse(&format!(
+                    "the line is not UTF-8 text (bad byte at offset {valid_up_to}); type moves to list the moves, or help"
+                ))?;
+                return self.advance();
+            }
+        };
+        let line = line.trim().to_string();
+        match normalize(&line).as_str() {
+            "" => {}
+            "quit" | "exit" => return self.quit(),
+            "help" | "?" => self.help()?,
+            "hint" => self.hint()?,
+            "why" => self.why()?,
+            "undo" => self.show = self.undo()?,
+            "moves" => self.list_moves()?,
+            _ => match self.parse(&line) {
+                Ok((mv, to)) => {
+                    self.human_moves(mv, to)?;
+                    self.show = true;
+                }
+                Err(reason) => self.refuse(&reason)?,
+            },
+        }
+        self.advance()
+    }
+
+    /// Plays the computer's moves until the player is to move (drawing the
+    /// position and prompting) or the game is over.
+    fn advance(&mut self) -> Result {
         loop {
             if self.game.is_over(&self.position) {
                 return self.finish();
             }
             if !self.human_to_move {
                 self.computer_moves()?;
-                show = true;
+                self.show = true;
                 continue;
             }
-            if show && self.text() {
+            if self.show && self.text() {
                 self.say(&self.game.draw(&self.position))?;
             }
-            show = false;
+            self.show = false;
             if self.mode == Mode::Terminal {
-                emit(PROMPT)?;
+                self.output.push(Output::Text(PROMPT.to_string()));
             }
-            let line = match self.read()? {
-                Line::End => return self.quit(),
-                Line::Text(line) => line,
-                Line::NotText(reason) => {
-                    self.refuse(&reason)?;
-                    continue;
-                }
-            };
-            let line = line.trim().to_string();
-            match normalize(&line).as_str() {
-                "" => {}
-                "quit" | "exit" => return self.quit(),
-                "help" | "?" => self.help()?,
-                "hint" => self.hint()?,
-                "why" => self.why()?,
-                "undo" => show = self.undo()?,
-                "moves" => self.list_moves()?,
-                _ => match self.parse(&line) {
-                    Ok((mv, to)) => {
-                        self.human_moves(mv, to)?;
-                        show = true;
-                    }
-                    Err(reason) => self.refuse(&reason)?,
-                },
-            }
+            return Ok(());
         }
     }
 
-    fn read(&mut self) -> CliResult<Line> {
-        let mut bytes = Vec::new();
-        let n = self
-            .input
-            .read_until(b'\n', &mut bytes)
-            .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
-        if n == 0 {
-            return Ok(Line::End);
+    fn text(&self) -> bool {
+        self.mode != Mode::Json
+    }
+
+    fn say(&mut self, text: &str) -> Result {
+        let mut t = text.to_string();
+        if !t.ends_with('\n') {
+            t.push('\n');
         }
-        if bytes.last() == Some(&b'\n') {
-            bytes.pop();
-            if bytes.last() == Some(&b'\r') {
-                bytes.pop();
-            }
-        }
-        Ok(match String::from_utf8(bytes) {
-            Ok(text) => Line::Text(text),
-            Err(e) => Line::NotText(format!(
-                "the line is not UTF-8 text (bad byte at offset {}); type moves to list the moves, or help",
-                e.utf8_error().valid_up_to()
-            )),
-        })
+        self.output.push(Output::Text(t));
+        Ok(())
+    }
+
+    fn print_json(&mut self, value: Value) -> Result {
+        self.output.push(Output::Json(value));
+        Ok(())
     }
 
     fn convention_words(&self) -> &'static str {
@@ -220,9 +257,9 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         }
     }
 
-    fn intro(&self) -> CliResult {
+    fn intro(&mut self) -> Result {
         if !self.text() {
-            return print_json(&json!({"position": self.game.to_json(&self.position)}));
+            return self.print_json(json!({"position": self.game.position_json(&self.position)}));
         }
         let first = if self.human_to_move {
             "You move first."
@@ -232,23 +269,24 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         self.say(&format!(
             "{} {} ({}). {first}\nType a move, or help for the commands.",
             self.game.name(),
-            self.game.to_text(&self.position),
+            self.game.position_text(&self.position),
             self.convention_words()
         ))
     }
 
-    fn computer_moves(&mut self) -> CliResult {
+    fn computer_moves(&mut self) -> Result {
         let before = self.position.clone();
-        let choice = self.computer.choose(self.game, &before)?.ok_or_else(|| {
-            CliError::new("the computer has no move although the game is not over")
-        })?;
+        let choice = self
+            .computer
+            .choose(&self.game, &before)?
+            .ok_or_else(|| Error::new("the computer has no move although the game is not over"))?;
         if self.text() {
             self.say(&format!("computer: {}", choice.mv))?;
         } else {
-            print_json(&json!({
+            self.print_json(json!({
                 "by": "computer",
                 "move": choice.mv.to_string(),
-                "position": self.game.to_json(&choice.to),
+                "position": self.game.position_json(&choice.to),
             }))?;
         }
         self.position = choice.to.clone();
@@ -257,7 +295,7 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         Ok(())
     }
 
-    fn human_moves(&mut self, mv: A::Move, to: A::Position) -> CliResult {
+    fn human_moves(&mut self, mv: F::Move, to: F::Position) -> Result {
         self.history.push(Snapshot {
             position: self.position.clone(),
             last: self.last.clone(),
@@ -265,10 +303,10 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         if self.text() {
             self.say(&format!("you: {mv}"))?;
         } else {
-            print_json(&json!({
+            self.print_json(json!({
                 "by": "human",
                 "move": mv.to_string(),
-                "position": self.game.to_json(&to),
+                "position": self.game.position_json(&to),
             }))?;
         }
         self.position = to;
@@ -276,7 +314,7 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         Ok(())
     }
 
-    fn parse(&self, line: &str) -> Result<MoveTo<A::Move, A::Position>, String> {
+    fn parse(&self, line: &str) -> std::result::Result<MoveTo<F::Move, F::Position>, String> {
         if let Some(m) = self.game.parse_move(&self.position, line)? {
             return Ok(m);
         }
@@ -291,15 +329,16 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         }
     }
 
-    fn refuse(&self, reason: &str) -> CliResult {
+    fn refuse(&mut self, reason: &str) -> Result {
         if self.text() {
             self.say(&format!("illegal move: {reason}"))
         } else {
-            print_json(&json!({"error": reason}))
+            self.print_json(json!({"error": reason}))
         }
     }
 
-    fn finish(&self) -> CliResult {
+    fn finish(&mut self) -> Result {
+        self.finished = true;
         let mover = if self.human_to_move {
             Side::Human
         } else {
@@ -312,7 +351,7 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
             _ => Side::Human,
         };
         if !self.text() {
-            return print_json(&json!({"winner": winner.json()}));
+            return self.print_json(json!({"winner": winner.json()}));
         }
         let why = match (self.game.convention(), mover) {
             (Convention::Normal, Side::Human) => "you cannot move, so the computer wins",
@@ -328,26 +367,29 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         self.say(&format!("game over: {why}."))
     }
 
-    fn quit(&self) -> CliResult {
+    fn quit(&mut self) -> Result {
+        self.finished = true;
         if self.text() {
             self.say(&format!(
                 "stopped at {}.",
-                self.game.to_text(&self.position)
+                self.game.position_text(&self.position)
             ))
         } else {
-            print_json(&json!({"quit": true, "position": self.game.to_json(&self.position)}))
+            self.print_json(
+                json!({"quit": true, "position": self.game.position_json(&self.position)}),
+            )
         }
     }
 
-    fn help(&self) -> CliResult {
+    fn help(&mut self) -> Result {
         if self.text() {
             self.say(HELP)
         } else {
-            print_json(&json!({"help": HELP}))
+            self.print_json(json!({"help": HELP}))
         }
     }
 
-    fn hint(&self) -> CliResult {
+    fn hint(&mut self) -> Result {
         let count = self.game.winning_count(&self.position)?;
         let first = match count {
             0 => None,
@@ -356,11 +398,11 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         const NONE: &str = "no winning move: every move leads to an N-position";
         if !self.text() {
             return match &first {
-                Some((mv, to)) => print_json(&json!({"hint": {
+                Some((mv, to)) => self.print_json(json!({"hint": {
                     "move": mv.to_string(),
-                    "to": self.game.to_json(to),
+                    "to": self.game.position_json(to),
                 }})),
-                None => print_json(&json!({"hint": null, "reason": NONE})),
+                None => self.print_json(json!({"hint": null, "reason": NONE})),
             };
         }
         match &first {
@@ -370,16 +412,19 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
                     1 => String::new(),
                     n => format!(" (one of {n} winning moves)"),
                 };
-                self.say(&format!("hint: {mv}  ->  {}{more}", self.game.to_text(to)))
+                self.say(&format!(
+                    "hint: {mv}  ->  {}{more}",
+                    self.game.position_text(to)
+                ))
             }
         }
     }
 
-    fn why(&self) -> CliResult {
+    fn why(&mut self) -> Result {
         let text = match &self.last {
             None => "the computer has not moved yet.".to_string(),
             Some((before, choice)) => {
-                let mut t = self.game.explain(before, choice);
+                let mut t = self.game.explain_choice(before, choice);
                 if !t.ends_with('\n') {
                     t.push('\n');
                 }
@@ -390,11 +435,11 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         if self.text() {
             self.say(&text)
         } else {
-            print_json(&json!({"why": text}))
+            self.print_json(json!({"why": text}))
         }
     }
 
-    fn basis(&self, c: &Choice<A::Move, A::Position>) -> String {
+    fn basis(&self, c: &Choice<F::Move, F::Position>) -> String {
         let ties = if c.ties > 1 {
             format!(
                 " {} moves were equally good; one was drawn at random (--seed repeats the draw).",
@@ -430,13 +475,13 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         }
     }
 
-    fn undo(&mut self) -> CliResult<bool> {
+    fn undo(&mut self) -> Result<bool> {
         let Some(s) = self.history.pop() else {
             let msg = "nothing to undo: you have not moved yet";
             if self.text() {
                 self.say(&format!("{msg}."))?;
             } else {
-                print_json(&json!({"error": msg}))?;
+                self.print_json(json!({"error": msg}))?;
             }
             return Ok(false);
         };
@@ -446,17 +491,19 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
         if self.text() {
             self.say(&format!(
                 "undone: back to {}.",
-                self.game.to_text(&self.position)
+                self.game.position_text(&self.position)
             ))?;
         } else {
-            print_json(&json!({"undo": true, "position": self.game.to_json(&self.position)}))?;
+            self.print_json(
+                json!({"undo": true, "position": self.game.position_json(&self.position)}),
+            )?;
         }
         Ok(true)
     }
 
-    fn list_moves(&self) -> CliResult {
+    fn list_moves(&mut self) -> Result {
         let n = self.game.move_count(&self.position);
-        if !listable(self.game, &self.position) {
+        if !listable(&self.game, &self.position) {
             let msg = if n > MOVE_LIST_CAP {
                 format!(
                     "there are {n} legal moves, too many to list (at most {MOVE_LIST_CAP}); type hint for a winning one"
@@ -471,7 +518,7 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
             return if self.text() {
                 self.say(&format!("{msg}."))
             } else {
-                print_json(&json!({"error": msg}))
+                self.print_json(json!({"error": msg}))
             };
         }
         let moves = self.game.moves(&self.position);
@@ -481,13 +528,13 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
                 .map(|(mv, to)| {
                     json!({
                         "move": mv.to_string(),
-                        "to": self.game.to_json(to),
+                        "to": self.game.position_json(to),
                         "value": self.game.value(to).map(|v| v.0),
                         "outcome": self.game.outcome(to).to_string(),
                     })
                 })
                 .collect();
-            return print_json(&json!({ "moves": list }));
+            return self.print_json(json!({ "moves": list }));
         }
         let mut out = format!("legal moves ({}):\n", moves.len());
         for (mv, to) in &moves {
@@ -500,7 +547,7 @@ impl<A: Adapter, R: BufRead> Session<'_, A, R> {
             };
             out.push_str(&format!(
                 "  {mv}  ->  {}  ({what})\n",
-                self.game.to_text(to)
+                self.game.position_text(to)
             ));
         }
         self.say(&out)

@@ -11,31 +11,19 @@
 
 use std::fmt::Write;
 
-use clap::Args;
-use grundy::game::{Convention, Outcome};
-use grundy::games::northcott::{self, Color, NorthcottMove, Row};
-use grundy::nimber::Nimber;
-use grundy::solve::SolveError;
-use grundy::strategy::{Choice, MoveTo, Moves, Play};
 use serde_json::Value;
 
-use super::Adapter;
-use crate::error::{CliError, CliResult};
-use crate::report::parse_u64;
+use crate::family::drawing::{Part, Shape};
+use crate::family::text::parse_u64;
+use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::game::{Convention, Outcome};
+use crate::games::northcott::{self, Color, NorthcottMove, Row};
+use crate::nimber::Nimber;
+use crate::solve::SolveError;
+use crate::strategy::{Choice, MoveTo, Moves, Play};
 
 /// The widest board drawn cell by cell.
 const DRAWN_WIDTH: u64 = 60;
-
-/// A Northcott board to play on.
-#[derive(Args, Debug)]
-pub struct NorthcottStart {
-    /// The number of columns.
-    #[arg(long, value_name = "W", allow_hyphen_values = true)]
-    pub width: String,
-    /// Per row the columns of its black and its white token, as B:W.
-    #[arg(value_name = "B:W")]
-    pub rows: Vec<String>,
-}
 
 /// A position: the rows and whose tokens move next.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -63,24 +51,27 @@ fn parse_row(text: &str, n: usize) -> Result<Row, String> {
 }
 
 /// The board from the command line; black moves first.
-pub fn start(args: &NorthcottStart, convention: Convention) -> CliResult<(NorthcottPlay, Board)> {
+pub fn start<S: AsRef<str>>(
+    width: &str,
+    rows: &[S],
+    convention: Convention,
+) -> Result<(NorthcottPlay, Board), Error> {
     if convention == Convention::Misere {
-        return Err(CliError::new(
+        return Err(Error::new(
             "misère play of northcott is not supported; play it in normal play",
         ));
     }
-    let width = parse_u64(&args.width, "the width")?;
-    if args.rows.is_empty() {
-        return Err(CliError::new("no rows given: write each row as B:W"));
+    let width = parse_u64(width, "the width")?;
+    if rows.is_empty() {
+        return Err(Error::new("no rows given: write each row as B:W"));
     }
-    let rows = args
-        .rows
+    let rows = rows
         .iter()
         .enumerate()
-        .map(|(i, t)| parse_row(t, i + 1))
+        .map(|(i, t)| parse_row(t.as_ref(), i + 1))
         .collect::<Result<Vec<Row>, String>>()
-        .map_err(CliError::new)?;
-    northcott::check(&rows, width).map_err(|e| CliError::new(e.to_string()))?;
+        .map_err(Error::new)?;
+    northcott::check(&rows, width).map_err(|e| Error::new(e.to_string()))?;
     Ok((
         NorthcottPlay { width },
         Board {
@@ -182,21 +173,27 @@ impl Play for NorthcottPlay {
     }
 }
 
-impl Adapter for NorthcottPlay {
+impl Notation for NorthcottPlay {
     fn name(&self) -> String {
         format!("northcott --width {}", self.width)
     }
 
-    fn to_json(&self, b: &Board) -> Value {
+    fn position_json(&self, b: &Board) -> Value {
         Value::from(b.rows.iter().map(Row::to_string).collect::<Vec<_>>())
     }
 
-    fn to_text(&self, b: &Board) -> String {
+    fn position_text(&self, b: &Board) -> String {
         b.rows
             .iter()
             .map(Row::to_string)
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// The text does not say whose tokens move next (the move that leads to
+    /// a position decides it), so positions are the same when their rows are.
+    fn same_position(&self, a: &Board, b: &Board) -> bool {
+        a.rows == b.rows
     }
 
     /// The rows typed at the prompt; the color to move is left as black
@@ -220,6 +217,51 @@ impl Adapter for NorthcottPlay {
         })
     }
 
+    fn move_to(&self, from: &Board, to: &Board) -> Result<MoveTo<NorthcottMove, Board>, String> {
+        let typed = Board {
+            rows: to.rows.clone(),
+            to_move: from.to_move.other(),
+        };
+        self.moves(from)
+            .into_iter()
+            .find(|(_, q)| *q == typed)
+            .ok_or_else(|| {
+                format!(
+                    "no single move of the {} tokens leads from {} to {}",
+                    from.to_move,
+                    self.position_text(from),
+                    self.position_text(to)
+                )
+            })
+    }
+}
+
+impl Analyse for NorthcottPlay {
+    fn value(&self, b: &Board) -> Option<Nimber> {
+        Some(Nimber(b.rows.iter().fold(0, |a, r| a ^ r.gap())))
+    }
+
+    fn outcome(&self, b: &Board) -> Outcome {
+        Outcome::from_value(Nimber(b.rows.iter().fold(0, |a, r| a ^ r.gap())))
+    }
+
+    fn explain_choice(&self, before: &Board, c: &Choice<NorthcottMove, Board>) -> String {
+        let mut out = format!("The computer played: {}.\n", c.mv);
+        match northcott::explain(&before.rows, self.width, before.to_move) {
+            Ok(text) => out.push_str(&text),
+            Err(e) => {
+                let _ = writeln!(out, "({e})");
+            }
+        }
+        out
+    }
+
+    fn stall_rule(&self) -> &'static str {
+        "advance one cell in the row with the largest gap (never retreat, so the game ends)"
+    }
+}
+
+impl Draw for NorthcottPlay {
     fn draw(&self, b: &Board) -> String {
         let mut out = String::new();
         for (i, r) in b.rows.iter().enumerate() {
@@ -262,45 +304,24 @@ impl Adapter for NorthcottPlay {
         out
     }
 
-    fn value(&self, b: &Board) -> Option<Nimber> {
-        Some(Nimber(b.rows.iter().fold(0, |a, r| a ^ r.gap())))
-    }
-
-    fn outcome(&self, b: &Board) -> Outcome {
-        Outcome::from_value(Nimber(b.rows.iter().fold(0, |a, r| a ^ r.gap())))
-    }
-
-    fn move_to(&self, from: &Board, to: &Board) -> Result<MoveTo<NorthcottMove, Board>, String> {
-        let typed = Board {
-            rows: to.rows.clone(),
-            to_move: from.to_move.other(),
-        };
-        self.moves(from)
-            .into_iter()
-            .find(|(_, q)| *q == typed)
-            .ok_or_else(|| {
-                format!(
-                    "no single move of the {} tokens leads from {} to {}",
-                    from.to_move,
-                    self.to_text(from),
-                    self.to_text(to)
-                )
-            })
-    }
-
-    fn explain(&self, before: &Board, c: &Choice<NorthcottMove, Board>) -> String {
-        let mut out = format!("The computer played: {}.\n", c.mv);
-        match northcott::explain(&before.rows, self.width, before.to_move) {
-            Ok(text) => out.push_str(&text),
-            Err(e) => {
-                let _ = writeln!(out, "({e})");
-            }
+    fn drawing(&self, b: &Board) -> Drawing {
+        Drawing {
+            shape: Shape::Rows {
+                width: self.width,
+                tokens: b.rows.iter().map(|r| (r.black, r.white)).collect(),
+            },
+            components: b
+                .rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| Part {
+                    label: format!("row {}", i + 1),
+                    value: Some(r.gap()),
+                })
+                .collect(),
+            value: self.value(b).map(|v| v.0),
+            outcome: self.outcome(b),
         }
-        out
-    }
-
-    fn stall_rule(&self) -> &'static str {
-        "advance one cell in the row with the largest gap (never retreat, so the game ends)"
     }
 }
 
@@ -309,14 +330,7 @@ mod tests {
     use super::*;
 
     fn game() -> (NorthcottPlay, Board) {
-        start(
-            &NorthcottStart {
-                width: "8".into(),
-                rows: vec!["1:5".into(), "8:3".into()],
-            },
-            Convention::Normal,
-        )
-        .unwrap()
+        start("8", &["1:5", "8:3"], Convention::Normal).unwrap()
     }
 
     #[test]

@@ -4,28 +4,121 @@
 
 use std::fmt::Write;
 
-use grundy::game::{Convention, Outcome};
-use grundy::games::cards::{self, CardMove, CardsPlay, CardsPosition};
-use grundy::nimber::Nimber;
-use grundy::strategy::{Choice, Play};
-use serde_json::Value;
+use serde_json::{json, Value};
 
-use super::{normalize, Adapter, Parsed};
-use crate::commands::cards::{
-    cards_error, parse_counts, position_text, show_position, CardsPositionArgs,
+use crate::family::drawing::{Part, Shape};
+use crate::family::text::{normalize, parse_u64};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
+use crate::game::{Convention, Outcome};
+use crate::games::cards::{
+    self, CardMove, CardsError, CardsPlay, CardsPosition, Rules, MAX_VALUES,
 };
-use crate::error::CliResult;
-use crate::report::parse_u64;
+use crate::nimber::Nimber;
+use crate::strategy::{Choice, Play};
 
-/// The game and its start position from the command line; the whole game
-/// from there is solved at once (or refused when too large).
+/// The game and its start position; the whole game from there is solved
+/// at once (or refused when too large).
 pub fn start(
-    args: &CardsPositionArgs,
+    rules: Rules,
+    p: CardsPosition,
     convention: Convention,
-) -> CliResult<(CardsPlay, CardsPosition)> {
-    let (rules, p) = args.parse()?;
+) -> Result<(CardsPlay, CardsPosition), Error> {
     let game = CardsPlay::new(rules, &p, convention).map_err(cards_error)?;
     Ok((game, p))
+}
+
+/// A card-game error as one line for the user.
+pub fn cards_error(e: CardsError) -> Error {
+    Error::new(e.to_string())
+}
+
+/// Parses `--values`: comma-separated items, each a value or an inclusive
+/// range `a..b`.
+pub fn parse_values(text: &str) -> Result<Vec<u64>, Error> {
+    let mut out: Vec<u64> = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        if let Some((a, b)) = item.split_once("..") {
+            let a = parse_u64(a, "card value")?;
+            let b = parse_u64(b.trim_start_matches('='), "card value")?;
+            if a > b {
+                return Err(Error::new(format!(
+                    "card value range '{item}' is empty ({a} > {b})"
+                )));
+            }
+            if b - a >= MAX_VALUES as u64 || out.len() + (b - a) as usize >= MAX_VALUES {
+                return Err(cards_error(CardsError::TooManyValues {
+                    count: out.len().saturating_add((b - a) as usize).saturating_add(1),
+                }));
+            }
+            out.extend(a..=b);
+        } else {
+            out.push(parse_u64(item, "card value")?);
+        }
+    }
+    Ok(out)
+}
+
+/// Parses a comma- or space-separated list of counts.
+pub fn parse_counts(text: &str) -> Result<Vec<u64>, Error> {
+    let items: Vec<&str> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if items.is_empty() {
+        return Err(Error::new("no counts of cards left given"));
+    }
+    items
+        .iter()
+        .map(|s| parse_u64(s, "count of cards left"))
+        .collect()
+}
+
+/// The rules and the position written as the command line's flags
+/// (`--values`, `--copies`, `--limit`, and optionally `--left`, `--total`),
+/// checked.
+pub fn parse_rules_and_position(
+    values: &str,
+    copies: &str,
+    limit: &str,
+    left: Option<&str>,
+    total: Option<&str>,
+) -> Result<(Rules, CardsPosition), Error> {
+    let values = parse_values(values)?;
+    let copies = parse_u64(copies, "copies")?;
+    let limit = parse_u64(limit, "limit")?;
+    let rules = Rules::new(values, copies, limit).map_err(cards_error)?;
+    let left = match left {
+        Some(t) => parse_counts(t)?,
+        None => vec![copies; rules.values.len()],
+    };
+    let total = match total {
+        Some(t) => parse_u64(t, "total")?,
+        None => rules.taken_total(&left).map_err(cards_error)?,
+    };
+    let p = CardsPosition { left, total };
+    rules.check(&p).map_err(cards_error)?;
+    Ok((rules, p))
+}
+
+/// A position as JSON (`{"left": [..], "total": ..}`) and as flags.
+pub fn show_position(p: &CardsPosition) -> (Value, String) {
+    (json!({"left": p.left, "total": p.total}), position_text(p))
+}
+
+/// A position as the flags `--left .. --total ..`.
+pub fn position_text(p: &CardsPosition) -> String {
+    let left: Vec<String> = p.left.iter().map(u64::to_string).collect();
+    format!("--left {} --total {}", left.join(","), p.total)
+}
+
+/// The rules as JSON fields.
+pub fn rules_json(rules: &Rules) -> serde_json::Map<String, Value> {
+    let mut m = serde_json::Map::new();
+    m.insert("values".into(), json!(rules.values));
+    m.insert("copies".into(), json!(rules.copies));
+    m.insert("limit".into(), json!(rules.limit));
+    m
 }
 
 /// The most cards of one value drawn in a row.
@@ -34,7 +127,7 @@ const ROW: u64 = 12;
 fn analysis(
     game: &CardsPlay,
     p: &CardsPosition,
-) -> Option<grundy::game::Analysis<CardMove, CardsPosition>> {
+) -> Option<crate::game::Analysis<CardMove, CardsPosition>> {
     game.table()
         .analyze(p, game.convention())
         .or_else(|| cards::analyze(game.rules(), p, game.convention()).ok())
@@ -79,16 +172,16 @@ fn parse_flags(game: &CardsPlay, text: &str) -> Result<CardsPosition, String> {
     Ok(p)
 }
 
-impl Adapter for CardsPlay {
+impl Notation for CardsPlay {
     fn name(&self) -> String {
         "cards".to_string()
     }
 
-    fn to_json(&self, p: &CardsPosition) -> Value {
+    fn position_json(&self, p: &CardsPosition) -> Value {
         show_position(p).0
     }
 
-    fn to_text(&self, p: &CardsPosition) -> String {
+    fn position_text(&self, p: &CardsPosition) -> String {
         position_text(p)
     }
 
@@ -112,67 +205,6 @@ impl Adapter for CardsPlay {
             return Ok(p);
         }
         parse_flags(self, t)
-    }
-
-    fn draw(&self, p: &CardsPosition) -> String {
-        let rules = self.rules();
-        let mut out = String::new();
-        let digits = rules.values.last().map_or(1, |v| v.to_string().len());
-        let width = rules
-            .values
-            .iter()
-            .zip(&p.left)
-            .map(|(v, &l)| {
-                (v.to_string().len() + 2) * l.min(ROW) as usize + if l > ROW { 3 } else { 0 }
-            })
-            .max()
-            .unwrap_or(0);
-        for (v, &l) in rules.values.iter().zip(&p.left) {
-            let mut row: String = (0..l.min(ROW)).map(|_| format!("[{v}]")).collect();
-            if l > ROW {
-                row.push_str("...");
-            }
-            let _ = writeln!(out, "  {v:>digits$} | {row:<width$}  {l} left");
-        }
-        let _ = writeln!(
-            out,
-            "  total {} of {} (room for {})",
-            p.total,
-            rules.limit,
-            rules.limit - p.total
-        );
-        match analysis(self, p) {
-            Some(a) => {
-                let what = match a.value {
-                    Some(g) => format!(
-                        "Grundy value {} (of the cards left and the total together)",
-                        g.0
-                    ),
-                    None => "misère play".to_string(),
-                };
-                let _ = writeln!(
-                    out,
-                    "  {what}: {} ({})",
-                    match a.outcome {
-                        Outcome::N => "an N-position",
-                        Outcome::P => "a P-position",
-                    },
-                    a.outcome.describe()
-                );
-            }
-            None => {
-                let _ = writeln!(out, "  (too large to solve)");
-            }
-        }
-        out
-    }
-
-    fn value(&self, p: &CardsPosition) -> Option<Nimber> {
-        analysis(self, p).and_then(|a| a.value)
-    }
-
-    fn outcome(&self, p: &CardsPosition) -> Outcome {
-        analysis(self, p).map_or(Outcome::N, |a| a.outcome)
     }
 
     fn parse_move(&self, p: &CardsPosition, text: &str) -> Parsed<CardMove, CardsPosition> {
@@ -242,8 +274,22 @@ impl Adapter for CardsPlay {
         self.parse_move(from, &v.to_string())?
             .ok_or_else(|| format!("no card of value {v} can be taken"))
     }
+}
 
-    fn explain(&self, before: &CardsPosition, c: &Choice<CardMove, CardsPosition>) -> String {
+impl Analyse for CardsPlay {
+    fn value(&self, p: &CardsPosition) -> Option<Nimber> {
+        analysis(self, p).and_then(|a| a.value)
+    }
+
+    fn outcome(&self, p: &CardsPosition) -> Outcome {
+        analysis(self, p).map_or(Outcome::N, |a| a.outcome)
+    }
+
+    fn explain_choice(
+        &self,
+        before: &CardsPosition,
+        c: &Choice<CardMove, CardsPosition>,
+    ) -> String {
         let mut out = format!(
             "The computer took {} (total {} -> {}).\n",
             c.mv.value, c.mv.from, c.mv.to
@@ -268,10 +314,98 @@ impl Adapter for CardsPlay {
     }
 }
 
+impl Draw for CardsPlay {
+    fn draw(&self, p: &CardsPosition) -> String {
+        let rules = self.rules();
+        let mut out = String::new();
+        let digits = rules.values.last().map_or(1, |v| v.to_string().len());
+        let width = rules
+            .values
+            .iter()
+            .zip(&p.left)
+            .map(|(v, &l)| {
+                (v.to_string().len() + 2) * l.min(ROW) as usize + if l > ROW { 3 } else { 0 }
+            })
+            .max()
+            .unwrap_or(0);
+        for (v, &l) in rules.values.iter().zip(&p.left) {
+            let mut row: String = (0..l.min(ROW)).map(|_| format!("[{v}]")).collect();
+            if l > ROW {
+                row.push_str("...");
+            }
+            let _ = writeln!(out, "  {v:>digits$} | {row:<width$}  {l} left");
+        }
+        let _ = writeln!(
+            out,
+            "  total {} of {} (room for {})",
+            p.total,
+            rules.limit,
+            rules.limit - p.total
+        );
+        match analysis(self, p) {
+            Some(a) => {
+                let what = match a.value {
+                    Some(g) => format!(
+                        "Grundy value {} (of the cards left and the total together)",
+                        g.0
+                    ),
+                    None => "misère play".to_string(),
+                };
+                let _ = writeln!(
+                    out,
+                    "  {what}: {} ({})",
+                    match a.outcome {
+                        Outcome::N => "an N-position",
+                        Outcome::P => "a P-position",
+                    },
+                    a.outcome.describe()
+                );
+            }
+            None => {
+                let _ = writeln!(out, "  (too large to solve)");
+            }
+        }
+        out
+    }
+
+    fn drawing(&self, p: &CardsPosition) -> Drawing {
+        let rules = self.rules();
+        Drawing {
+            shape: Shape::Cards {
+                values: rules.values.clone(),
+                counts: p.left.clone(),
+                total: p.total,
+                limit: rules.limit,
+            },
+            components: vec![Part {
+                label: format!("total {} of {}", p.total, rules.limit),
+                value: self.value(p).map(|v| v.0),
+            }],
+            value: self.value(p).map(|v| v.0),
+            outcome: self.outcome(p),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::games::cards::Rules;
+
+    #[test]
+    fn value_lists() {
+        assert_eq!(parse_values("1..6").unwrap(), vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(parse_values("1..3, 7").unwrap(), vec![1, 2, 3, 7]);
+        assert_eq!(parse_values("2..=3").unwrap(), vec![2, 3]);
+        assert!(parse_values("6..1").unwrap_err().0.contains("empty"));
+        assert!(parse_values("1..100000000000")
+            .unwrap_err()
+            .0
+            .contains("at most 64"));
+        assert!(parse_values("1,-2").unwrap_err().0.contains("negative"));
+        assert_eq!(parse_counts("4, 3 4").unwrap(), vec![4, 3, 4]);
+        assert!(parse_counts(" , ").is_err());
+    }
+    use crate::games::cards::Rules;
 
     fn game() -> CardsPlay {
         let rules = Rules::seed();

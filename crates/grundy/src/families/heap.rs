@@ -11,53 +11,30 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use clap::Args;
-use grundy::game::{Convention, Outcome};
-use grundy::games::heap::{self, HeapMove};
-use grundy::games::strips::StripGame;
-use grundy::heap::notation::HeapRule;
-use grundy::nimber::Nimber;
-use grundy::solve::SolveError;
-use grundy::strategy::{Choice, MoveTo, Moves, OneMove, Play};
 use serde_json::Value;
 
-use super::{tokens, Adapter};
-use crate::commands::heap::parse_rule;
-use crate::error::{CliError, CliResult};
-use crate::report::{parse_u64, parse_u64_list};
+use crate::family::drawing::{Part, Shape};
+use crate::family::text::{parse_u64, parse_u64_list, tokens};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::game::{Convention, Outcome};
+use crate::games::heap::{self, HeapMove};
+use crate::games::strips::StripGame;
+use crate::heap::notation::HeapRule;
+use crate::nimber::Nimber;
+use crate::solve::SolveError;
+use crate::strategy::{Choice, MoveTo, Moves, OneMove, Play};
 
 /// The most tokens drawn in one heap's row.
 const ROW: u64 = 40;
 
-/// A heap game position to play from.
-#[derive(Args, Debug)]
-pub struct HeapStart {
-    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, take:2..5, or a
-    /// name (see `grundy rules --list`).
-    #[arg(value_name = "RULE")]
-    pub rule: String,
-    /// Heap sizes, as the game counts them.
-    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
-    pub heaps: Vec<String>,
-    /// A board in the game's notation instead of heaps: a crosses
-    /// (dawson-chess) or treblecross strip like X..X....., a last-to-toggle
-    /// array like 1101110, a triomino board as 'top/bottom' rows of . and #.
-    #[arg(long, value_name = "BOARD", conflicts_with = "heaps")]
-    pub board: Option<String>,
-}
-
-/// The board game and the board's text when `--board` is given.
-pub fn board(args: &HeapStart) -> CliResult<Option<(StripGame, &str)>> {
-    let Some(text) = &args.board else {
-        return Ok(None);
-    };
-    let rule = parse_rule(&args.rule)?;
-    let game = StripGame::for_rule(&rule).ok_or_else(|| {
-        CliError::new(format!(
+/// The board game a rule is played on with `--board`: crosses
+/// (dawson-chess), treblecross, last-to-toggle or triomino.
+pub fn board_game(rule: &HeapRule) -> Result<StripGame, Error> {
+    StripGame::for_rule(rule).ok_or_else(|| {
+        Error::new(format!(
             "--board works with crosses (dawson-chess), treblecross, last-to-toggle and triomino, not '{rule}'"
         ))
-    })?;
-    Ok(Some((game, text)))
+    })
 }
 
 /// A heap game for the computer player and the session.
@@ -73,19 +50,22 @@ pub struct HeapPlay {
 /// The game and its start position from the command line; the values (or,
 /// in misère play, the search) are computed up front, so a position too
 /// large is refused before play starts.
-pub fn start(args: &HeapStart, convention: Convention) -> CliResult<(HeapPlay, Vec<u32>)> {
-    let rule = parse_rule(&args.rule)?;
-    let sizes = parse_u64_list(&args.heaps, "heap", "heaps")?;
+pub fn start<S: AsRef<str>>(
+    rule: HeapRule,
+    heaps: &[S],
+    convention: Convention,
+) -> Result<(HeapPlay, Vec<u32>), Error> {
+    let sizes = parse_u64_list(heaps, "heap", "heaps")?;
     let mut heaps = Vec::with_capacity(sizes.len());
     for n in sizes {
         heaps.push(rule.base_heap(n).ok_or_else(|| {
-            CliError::new(format!(
+            Error::new(format!(
                 "heap {n} is too large: heaps are counted in 32 bits (at most {})",
                 u32::MAX / rule.scale()
             ))
         })?);
     }
-    let values = heap::values_for(&rule, &heaps).map_err(|e| CliError::new(e.to_string()))?;
+    let values = heap::values_for(&rule, &heaps).map_err(|e| Error::new(e.to_string()))?;
     let game = HeapPlay {
         rule,
         convention,
@@ -255,16 +235,23 @@ impl Play for HeapPlay {
     }
 }
 
-impl Adapter for HeapPlay {
+impl Notation for HeapPlay {
     fn name(&self) -> String {
         self.rule.to_string()
     }
 
-    fn to_json(&self, p: &Vec<u32>) -> Value {
+    fn same_position(&self, a: &Vec<u32>, b: &Vec<u32>) -> bool {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+    }
+
+    fn position_json(&self, p: &Vec<u32>) -> Value {
         Value::from(p.clone())
     }
 
-    fn to_text(&self, p: &Vec<u32>) -> String {
+    fn position_text(&self, p: &Vec<u32>) -> String {
         show(p)
     }
 
@@ -285,66 +272,6 @@ impl Adapter for HeapPlay {
             .into_iter()
             .map(|n| u32::try_from(n).map_err(|_| format!("heap {n} is larger than 32 bits")))
             .collect()
-    }
-
-    fn draw(&self, p: &Vec<u32>) -> String {
-        let mut out = String::new();
-        let label = format!("heap {}", p.len().max(1)).len();
-        let width = p
-            .iter()
-            .map(|&h| (h as u64).min(ROW) as usize)
-            .max()
-            .unwrap_or(0)
-            + 3;
-        let digits = p.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
-        for (i, &h) in p.iter().enumerate() {
-            let name = format!("heap {}", i + 1);
-            let _ = writeln!(
-                out,
-                "  {name:<label$}  {:<width$} {h:>digits$}   Grundy value {}",
-                tokens(h as u64, ROW, 'o'),
-                self.g(h)
-            );
-        }
-        if p.is_empty() {
-            let _ = writeln!(out, "  (no heap left)");
-        }
-        let vals: Vec<String> = p.iter().map(|&h| self.g(h).to_string()).collect();
-        let sum = self.nim_sum(p);
-        let xor = if p.len() > 1 {
-            format!("{} = {sum}", vals.join(" XOR "))
-        } else {
-            sum.to_string()
-        };
-        let outcome = self.outcome(p);
-        let what = match outcome {
-            Outcome::N => "an N-position",
-            Outcome::P => "a P-position",
-        };
-        match self.convention {
-            Convention::Normal => {
-                let _ = writeln!(out, "  nim-sum {xor}: {what} ({})", outcome.describe());
-            }
-            Convention::Misere => {
-                let _ = writeln!(
-                    out,
-                    "  misère play (the values above are normal play's): by search {what} ({})",
-                    outcome.describe()
-                );
-            }
-        }
-        out
-    }
-
-    fn value(&self, p: &Vec<u32>) -> Option<Nimber> {
-        (self.convention == Convention::Normal).then(|| Nimber(self.nim_sum(p) as u64))
-    }
-
-    fn outcome(&self, p: &Vec<u32>) -> Outcome {
-        match self.convention {
-            Convention::Normal => Outcome::from_value(Nimber(self.nim_sum(p) as u64)),
-            Convention::Misere => self.misere_outcome(p).unwrap_or(Outcome::N),
-        }
     }
 
     fn move_to(&self, from: &Vec<u32>, to: &Vec<u32>) -> Result<(HeapMove, Vec<u32>), String> {
@@ -368,8 +295,21 @@ impl Adapter for HeapPlay {
             show(to)
         ))
     }
+}
 
-    fn explain(&self, before: &Vec<u32>, c: &Choice<HeapMove, Vec<u32>>) -> String {
+impl Analyse for HeapPlay {
+    fn value(&self, p: &Vec<u32>) -> Option<Nimber> {
+        (self.convention == Convention::Normal).then(|| Nimber(self.nim_sum(p) as u64))
+    }
+
+    fn outcome(&self, p: &Vec<u32>) -> Outcome {
+        match self.convention {
+            Convention::Normal => Outcome::from_value(Nimber(self.nim_sum(p) as u64)),
+            Convention::Misere => self.misere_outcome(p).unwrap_or(Outcome::N),
+        }
+    }
+
+    fn explain_choice(&self, before: &Vec<u32>, c: &Choice<HeapMove, Vec<u32>>) -> String {
         let mut out = format!("The computer played: {}.\n", c.mv);
         if self.convention == Convention::Misere {
             let _ = writeln!(
@@ -433,20 +373,81 @@ impl Adapter for HeapPlay {
     }
 }
 
+impl Draw for HeapPlay {
+    fn draw(&self, p: &Vec<u32>) -> String {
+        let mut out = String::new();
+        let label = format!("heap {}", p.len().max(1)).len();
+        let width = p
+            .iter()
+            .map(|&h| (h as u64).min(ROW) as usize)
+            .max()
+            .unwrap_or(0)
+            + 3;
+        let digits = p.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
+        for (i, &h) in p.iter().enumerate() {
+            let name = format!("heap {}", i + 1);
+            let _ = writeln!(
+                out,
+                "  {name:<label$}  {:<width$} {h:>digits$}   Grundy value {}",
+                tokens(h as u64, ROW, 'o'),
+                self.g(h)
+            );
+        }
+        if p.is_empty() {
+            let _ = writeln!(out, "  (no heap left)");
+        }
+        let vals: Vec<String> = p.iter().map(|&h| self.g(h).to_string()).collect();
+        let sum = self.nim_sum(p);
+        let xor = if p.len() > 1 {
+            format!("{} = {sum}", vals.join(" XOR "))
+        } else {
+            sum.to_string()
+        };
+        let outcome = self.outcome(p);
+        let what = match outcome {
+            Outcome::N => "an N-position",
+            Outcome::P => "a P-position",
+        };
+        match self.convention {
+            Convention::Normal => {
+                let _ = writeln!(out, "  nim-sum {xor}: {what} ({})", outcome.describe());
+            }
+            Convention::Misere => {
+                let _ = writeln!(
+                    out,
+                    "  misère play (the values above are normal play's): by search {what} ({})",
+                    outcome.describe()
+                );
+            }
+        }
+        out
+    }
+
+    fn drawing(&self, p: &Vec<u32>) -> Drawing {
+        Drawing {
+            shape: Shape::Heaps {
+                sizes: p.iter().map(|&h| h as u64).collect(),
+            },
+            components: p
+                .iter()
+                .enumerate()
+                .map(|(i, &h)| Part {
+                    label: format!("heap {}", i + 1),
+                    value: Some(self.g(h) as u64),
+                })
+                .collect(),
+            value: (self.convention == Convention::Normal).then(|| self.nim_sum(p) as u64),
+            outcome: self.outcome(p),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn kayles(heaps: &[&str], convention: Convention) -> (HeapPlay, Vec<u32>) {
-        start(
-            &HeapStart {
-                rule: "kayles".into(),
-                heaps: heaps.iter().map(|s| s.to_string()).collect(),
-                board: None,
-            },
-            convention,
-        )
-        .unwrap()
+        start("kayles".parse().unwrap(), heaps, convention).unwrap()
     }
 
     #[test]
@@ -473,15 +474,7 @@ mod tests {
         for rule in ["kayles", "0.07", "4!.0", "0.6", "sub:1,3,4"] {
             for heaps in [vec!["9"], vec!["3", "5", "8"], vec!["6", "6", "11", "2"]] {
                 for convention in [Convention::Normal, Convention::Misere] {
-                    let (g, p) = start(
-                        &HeapStart {
-                            rule: rule.into(),
-                            heaps: heaps.iter().map(|s| s.to_string()).collect(),
-                            board: None,
-                        },
-                        convention,
-                    )
-                    .unwrap();
+                    let (g, p) = start(rule.parse().unwrap(), &heaps, convention).unwrap();
                     let listed = g.winning_moves(&p).unwrap();
                     assert_eq!(
                         g.winning_count(&p).unwrap(),
@@ -501,11 +494,8 @@ mod tests {
     #[test]
     fn too_large_is_refused_up_front() {
         let r = start(
-            &HeapStart {
-                rule: "kayles".into(),
-                heaps: vec!["100000000".into()],
-                board: None,
-            },
+            "kayles".parse().unwrap(),
+            &["100000000"],
             Convention::Normal,
         );
         assert!(r.err().unwrap().0.contains("too large"));

@@ -4,31 +4,25 @@
 
 use std::fmt::Write;
 
-use clap::Args;
-use grundy::game::{Convention, Outcome};
-use grundy::games::nim::{self, NimMove};
-use grundy::nimber::Nimber;
-use grundy::strategy::{Choice, NimPlay};
 use serde_json::Value;
 
-use super::{normalize, tokens, Adapter, Parsed};
-use crate::error::CliResult;
-use crate::report::{parse_u64, parse_u64_list};
+use crate::family::drawing::{Part, Shape};
+use crate::family::text::{normalize, parse_u64, parse_u64_list, tokens};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
+use crate::game::{Convention, Outcome};
+use crate::games::nim::{self, NimMove};
+use crate::nimber::Nimber;
+use crate::strategy::{Choice, NimPlay};
 
 /// The most tokens drawn in one heap's row.
 const ROW: u64 = 40;
 
-/// A Nim position to play from.
-#[derive(Args, Debug)]
-pub struct NimStart {
-    /// Heap sizes.
-    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
-    pub heaps: Vec<String>,
-}
-
-/// The game and its start position from the command line.
-pub fn start(args: &NimStart, convention: Convention) -> CliResult<(NimPlay, Vec<u64>)> {
-    let heaps = parse_u64_list(&args.heaps, "heap", "heaps")?;
+/// The game and its start position from the heap sizes as written.
+pub fn start<S: AsRef<str>>(
+    heaps: &[S],
+    convention: Convention,
+) -> Result<(NimPlay, Vec<u64>), Error> {
+    let heaps = parse_u64_list(heaps, "heap", "heaps")?;
     Ok((NimPlay(convention), heaps))
 }
 
@@ -66,70 +60,21 @@ fn after(p: &[u64], heap: usize, to: u64) -> Vec<u64> {
     q
 }
 
-impl Adapter for NimPlay {
+impl Notation for NimPlay {
     fn name(&self) -> String {
         "nim".to_string()
     }
 
-    fn to_json(&self, p: &Vec<u64>) -> Value {
+    fn position_json(&self, p: &Vec<u64>) -> Value {
         Value::from(p.clone())
     }
 
-    fn to_text(&self, p: &Vec<u64>) -> String {
+    fn position_text(&self, p: &Vec<u64>) -> String {
         show(p)
     }
 
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, String> {
-        super::parse_numbers(text, "heap", "heap sizes")
-    }
-
-    fn draw(&self, p: &Vec<u64>) -> String {
-        let mut out = String::new();
-        let label = format!("heap {}", p.len()).len();
-        let width = p.iter().map(|&h| h.min(ROW) as usize).max().unwrap_or(0) + 3;
-        let digits = p.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
-        for (i, &h) in p.iter().enumerate() {
-            let name = format!("heap {}", i + 1);
-            let _ = writeln!(
-                out,
-                "  {name:<label$}  {:<width$} {h:>digits$}   Grundy value {h}",
-                tokens(h, ROW, 'o')
-            );
-        }
-        let s = nim::value(p);
-        let xor = if p.len() > 1 {
-            format!("{} = {}", show(p).replace(' ', " XOR "), s.0)
-        } else {
-            s.0.to_string()
-        };
-        let (outcome, _) = nim::winning_moves(p, self.0);
-        match self.0 {
-            Convention::Normal => {
-                let _ = writeln!(
-                    out,
-                    "  nim-sum {xor}: {} ({})",
-                    outcome_words(outcome),
-                    outcome.describe()
-                );
-            }
-            Convention::Misere => {
-                let _ = writeln!(
-                    out,
-                    "  nim-sum {xor}; misère play: {} ({})",
-                    outcome_words(outcome),
-                    outcome.describe()
-                );
-            }
-        }
-        out
-    }
-
-    fn value(&self, p: &Vec<u64>) -> Option<Nimber> {
-        (self.0 == Convention::Normal).then(|| nim::value(p))
-    }
-
-    fn outcome(&self, p: &Vec<u64>) -> Outcome {
-        nim::winning_moves(p, self.0).0
+        crate::family::text::parse_numbers(text, "heap", "heap sizes")
     }
 
     fn parse_move(&self, p: &Vec<u64>, text: &str) -> Parsed<NimMove, Vec<u64>> {
@@ -193,13 +138,83 @@ impl Adapter for NimPlay {
             )),
         }
     }
+}
 
-    fn explain(&self, before: &Vec<u64>, c: &Choice<NimMove, Vec<u64>>) -> String {
+impl Analyse for NimPlay {
+    fn value(&self, p: &Vec<u64>) -> Option<Nimber> {
+        (self.0 == Convention::Normal).then(|| nim::value(p))
+    }
+
+    fn outcome(&self, p: &Vec<u64>) -> Outcome {
+        nim::winning_moves(p, self.0).0
+    }
+
+    fn explain_choice(&self, before: &Vec<u64>, c: &Choice<NimMove, Vec<u64>>) -> String {
         explain_move(before, c, self.0)
     }
 
     fn stall_rule(&self) -> &'static str {
         "take one token from the largest heap"
+    }
+}
+
+impl Draw for NimPlay {
+    fn draw(&self, p: &Vec<u64>) -> String {
+        let mut out = String::new();
+        let label = format!("heap {}", p.len()).len();
+        let width = p.iter().map(|&h| h.min(ROW) as usize).max().unwrap_or(0) + 3;
+        let digits = p.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
+        for (i, &h) in p.iter().enumerate() {
+            let name = format!("heap {}", i + 1);
+            let _ = writeln!(
+                out,
+                "  {name:<label$}  {:<width$} {h:>digits$}   Grundy value {h}",
+                tokens(h, ROW, 'o')
+            );
+        }
+        let s = nim::value(p);
+        let xor = if p.len() > 1 {
+            format!("{} = {}", show(p).replace(' ', " XOR "), s.0)
+        } else {
+            s.0.to_string()
+        };
+        let (outcome, _) = nim::winning_moves(p, self.0);
+        match self.0 {
+            Convention::Normal => {
+                let _ = writeln!(
+                    out,
+                    "  nim-sum {xor}: {} ({})",
+                    outcome_words(outcome),
+                    outcome.describe()
+                );
+            }
+            Convention::Misere => {
+                let _ = writeln!(
+                    out,
+                    "  nim-sum {xor}; misère play: {} ({})",
+                    outcome_words(outcome),
+                    outcome.describe()
+                );
+            }
+        }
+        out
+    }
+
+    fn drawing(&self, p: &Vec<u64>) -> Drawing {
+        let normal = self.0 == Convention::Normal;
+        Drawing {
+            shape: Shape::Heaps { sizes: p.clone() },
+            components: p
+                .iter()
+                .enumerate()
+                .map(|(i, &h)| Part {
+                    label: format!("heap {}", i + 1),
+                    value: Some(h),
+                })
+                .collect(),
+            value: normal.then(|| nim::value(p).0),
+            outcome: self.outcome(p),
+        }
     }
 }
 

@@ -8,51 +8,16 @@
 //! from the largest Nim heap).
 
 use std::fmt::Write;
-use std::path::PathBuf;
 
-use clap::Args;
-use grundy::game::{Convention, Outcome};
-use grundy::games::chips::{self, ChipMove, Graph, Variant};
-use grundy::nimber::Nimber;
-use grundy::solve::SolveError;
-use grundy::strategy::{Choice, Moves, Play};
 use serde_json::Value;
 
-use super::Adapter;
-use crate::error::{CliError, CliResult};
-
-/// The largest graph file played on: 64 MiB.
-const MAX_FILE_BYTES: u64 = 64 << 20;
-
-/// Chips on a graph to play from.
-#[derive(Args, Debug)]
-pub struct ChipsStart {
-    /// The graph: one edge `u v` per line, `#` comments, names may be words.
-    #[arg(value_name = "GRAPH_FILE")]
-    pub graph: PathBuf,
-    /// The vertices holding chips (a vertex may be named more than once).
-    #[arg(value_name = "VERTEX")]
-    pub chips: Vec<String>,
-    /// Two chips meeting on a vertex annihilate each other.
-    #[arg(long)]
-    pub annihilate: bool,
-}
-
-/// Reads the graph file's text, refusing files too large to play on.
-pub fn read(args: &ChipsStart) -> CliResult<String> {
-    let path = args.graph.display();
-    let size = std::fs::metadata(&args.graph)
-        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        return Err(CliError::new(format!(
-            "the graph file '{path}' has {size} bytes; at most {} MiB are played on",
-            MAX_FILE_BYTES >> 20
-        )));
-    }
-    std::fs::read_to_string(&args.graph)
-        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))
-}
+use crate::family::drawing::{Part, Shape};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::game::{Convention, Outcome};
+use crate::games::chips::{self, ChipMove, Graph, Variant};
+use crate::nimber::Nimber;
+use crate::solve::SolveError;
+use crate::strategy::{Choice, Moves, Play};
 
 /// Chips on a graph for the computer player and the session.
 pub struct ChipsPlay<'g, 'a> {
@@ -62,23 +27,24 @@ pub struct ChipsPlay<'g, 'a> {
 }
 
 /// The game and the chips from the command line.
-pub fn start<'g, 'a>(
+pub fn start<'g, 'a, S: AsRef<str>>(
     graph: &'g Graph<'a>,
-    args: &ChipsStart,
+    chips: &[S],
+    annihilate: bool,
     convention: Convention,
-) -> CliResult<(ChipsPlay<'g, 'a>, Vec<u32>)> {
+) -> Result<(ChipsPlay<'g, 'a>, Vec<u32>), Error> {
     if convention == Convention::Misere {
-        return Err(CliError::new(
+        return Err(Error::new(
             "misère play of chips is not supported; play it in normal play",
         ));
     }
-    if args.chips.is_empty() {
-        return Err(CliError::new("no chips given"));
+    if chips.is_empty() {
+        return Err(Error::new("no chips given"));
     }
-    let err = |e: chips::GraphError| CliError::new(e.to_string());
-    let chips = graph.vertices(&args.chips).map_err(err)?;
+    let err = |e: chips::GraphError| Error::new(e.to_string());
+    let chips = graph.vertices(chips).map_err(err)?;
     let values = graph.grundy_values().map_err(err)?;
-    let variant = if args.annihilate {
+    let variant = if annihilate {
         Variant::Annihilate
     } else {
         Variant::Coexist
@@ -184,16 +150,16 @@ impl Play for ChipsPlay<'_, '_> {
     }
 }
 
-impl Adapter for ChipsPlay<'_, '_> {
+impl Notation for ChipsPlay<'_, '_> {
     fn name(&self) -> String {
         "chips".to_string()
     }
 
-    fn to_json(&self, p: &Vec<u32>) -> Value {
+    fn position_json(&self, p: &Vec<u32>) -> Value {
         Value::from(p.iter().map(|&v| self.graph.name(v)).collect::<Vec<&str>>())
     }
 
-    fn to_text(&self, p: &Vec<u32>) -> String {
+    fn position_text(&self, p: &Vec<u32>) -> String {
         if p.is_empty() {
             return "(no chips)".to_string();
         }
@@ -214,7 +180,61 @@ impl Adapter for ChipsPlay<'_, '_> {
         };
         self.graph.vertices(&names).map_err(|e| e.to_string())
     }
+}
 
+impl Analyse for ChipsPlay<'_, '_> {
+    fn value(&self, p: &Vec<u32>) -> Option<Nimber> {
+        Some(Nimber(self.nim_sum(p)))
+    }
+
+    fn outcome(&self, p: &Vec<u32>) -> Outcome {
+        Outcome::from_value(Nimber(self.nim_sum(p)))
+    }
+
+    fn explain_choice(&self, before: &Vec<u32>, c: &Choice<ChipMove, Vec<u32>>) -> String {
+        let mut out = format!("The computer played: {}.\n", c.mv);
+        let _ = writeln!(
+            out,
+            "Each chip is a game of its own; a vertex's Grundy value is the mex of its successors' values, and the \
+             position's value is the XOR of the values under the chips{}.",
+            if self.variant == Variant::Annihilate {
+                " (two chips that meet and vanish change the XOR by v XOR v = 0, so annihilation changes nothing)"
+            } else {
+                ""
+            }
+        );
+        let (sb, sa) = (self.nim_sum(before), self.nim_sum(&c.to));
+        let vals = |p: &[u32]| {
+            p.iter()
+                .map(|&v| format!("g({}) = {}", self.graph.name(v), self.values[v as usize]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(out, "Before: {}; XOR {sb}.", vals(before));
+        let _ = writeln!(out, "After: {}; XOR {sa}.", vals(&c.to));
+        if sb == 0 {
+            let _ = writeln!(
+                out,
+                "The XOR was 0, a P-position: every move changes one chip's value, so no move wins; you now have a \
+                 winning move (hint shows it)."
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "The XOR was {sb}: the chip moved to a vertex of value {} XOR {sb}, which makes the XOR 0, a \
+                 P-position for you.",
+                self.values[before[c.mv.chip] as usize]
+            );
+        }
+        out
+    }
+
+    fn stall_rule(&self) -> &'static str {
+        "move the chip on the vertex of largest Grundy value to its successor of largest value"
+    }
+}
+
+impl Draw for ChipsPlay<'_, '_> {
     fn draw(&self, p: &Vec<u32>) -> String {
         let mut out = String::new();
         for (i, &c) in p.iter().enumerate() {
@@ -262,73 +282,40 @@ impl Adapter for ChipsPlay<'_, '_> {
         out
     }
 
-    fn value(&self, p: &Vec<u32>) -> Option<Nimber> {
-        Some(Nimber(self.nim_sum(p)))
-    }
-
-    fn outcome(&self, p: &Vec<u32>) -> Outcome {
-        Outcome::from_value(Nimber(self.nim_sum(p)))
-    }
-
-    fn explain(&self, before: &Vec<u32>, c: &Choice<ChipMove, Vec<u32>>) -> String {
-        let mut out = format!("The computer played: {}.\n", c.mv);
-        let _ = writeln!(
-            out,
-            "Each chip is a game of its own; a vertex's Grundy value is the mex of its successors' values, and the \
-             position's value is the XOR of the values under the chips{}.",
-            if self.variant == Variant::Annihilate {
-                " (two chips that meet and vanish change the XOR by v XOR v = 0, so annihilation changes nothing)"
-            } else {
-                ""
-            }
-        );
-        let (sb, sa) = (self.nim_sum(before), self.nim_sum(&c.to));
-        let vals = |p: &[u32]| {
-            p.iter()
-                .map(|&v| format!("g({}) = {}", self.graph.name(v), self.values[v as usize]))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let _ = writeln!(out, "Before: {}; XOR {sb}.", vals(before));
-        let _ = writeln!(out, "After: {}; XOR {sa}.", vals(&c.to));
-        if sb == 0 {
-            let _ = writeln!(
-                out,
-                "The XOR was 0, a P-position: every move changes one chip's value, so no move wins; you now have a \
-                 winning move (hint shows it)."
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                "The XOR was {sb}: the chip moved to a vertex of value {} XOR {sb}, which makes the XOR 0, a \
-                 P-position for you.",
-                self.values[before[c.mv.chip] as usize]
-            );
+    fn drawing(&self, p: &Vec<u32>) -> Drawing {
+        let n = self.graph.vertex_count() as u32;
+        Drawing {
+            shape: Shape::Graph {
+                vertices: (0..n).map(|v| self.graph.name(v).to_string()).collect(),
+                edges: (0..n)
+                    .flat_map(|v| self.graph.successors(v).iter().map(move |&w| (v, w)))
+                    .collect(),
+                chips: p.clone(),
+            },
+            components: p
+                .iter()
+                .map(|&c| Part {
+                    label: format!("chip on {}", self.graph.name(c)),
+                    value: Some(self.values[c as usize]),
+                })
+                .collect(),
+            value: Some(self.nim_sum(p)),
+            outcome: self.outcome(p),
         }
-        out
-    }
-
-    fn stall_rule(&self) -> &'static str {
-        "move the chip on the vertex of largest Grundy value to its successor of largest value"
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::game::Game;
+    use crate::game::Game;
 
     #[test]
     fn moves_match_the_library_games() {
         let text = "a b\nb c\na c\nc d\nb d\n";
         let g = Graph::parse(text).unwrap();
         for annihilate in [false, true] {
-            let args = ChipsStart {
-                graph: PathBuf::new(),
-                chips: vec!["a".into(), "b".into()],
-                annihilate,
-            };
-            let (play, p) = start(&g, &args, Convention::Normal).unwrap();
+            let (play, p) = start(&g, &["a", "b"], annihilate, Convention::Normal).unwrap();
             let mut mine: Vec<Vec<u32>> = play
                 .moves(&p)
                 .into_iter()

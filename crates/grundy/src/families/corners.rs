@@ -8,47 +8,37 @@
 
 use std::fmt::Write;
 
-use clap::Args;
-use grundy::game::{Convention, Outcome};
-use grundy::games::corners::{self, Board, CornersMove};
-use grundy::nimber::{nim_mul, Nimber};
-use grundy::solve::SolveError;
-use grundy::strategy::{Choice, Moves, Play};
 use serde_json::Value;
 
-use super::{Adapter, Parsed};
-use crate::error::{CliError, CliResult};
+use crate::family::drawing::{Part, Shape};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
+use crate::game::{Convention, Outcome};
+use crate::games::corners::{self, Board, CornersMove};
+use crate::nimber::{nim_mul, Nimber};
+use crate::solve::SolveError;
+use crate::strategy::{Choice, Moves, Play};
 
 /// The largest side drawn with the value of every white cell.
 const VALUES_SIDE: usize = 16;
 
-/// A Turning Corners board to play on.
-#[derive(Args, Debug)]
-pub struct CornersStart {
-    /// The board file: rows of '#' (black) and '.' (white), or '0' and '1'.
-    #[arg(value_name = "FILE")]
-    pub file: String,
-}
-
 /// Turning Corners for the computer player and the session.
 pub struct CornersPlay;
 
-/// The board from its file; the game is played in normal play only.
-pub fn start(args: &CornersStart, convention: Convention) -> CliResult<(CornersPlay, Board)> {
+/// Refuses misère play: Turning Corners is played in normal play only.
+pub fn normal_only(convention: Convention) -> Result<(), Error> {
     if convention == Convention::Misere {
-        return Err(CliError::new(
+        return Err(Error::new(
             "misère play of corners is not supported; play it in normal play",
         ));
     }
-    if args.file == "-" {
-        return Err(CliError::new(
-            "the board must come from a file: standard input carries the moves",
-        ));
-    }
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::new(format!("cannot read board file '{}': {e}", args.file)))?;
-    let board = Board::parse(&text)
-        .map_err(|e| CliError::new(format!("board file '{}': {e}", args.file)))?;
+    Ok(())
+}
+
+/// The game and the board read from a board file's text (rows of `#` and
+/// `.`, or `0` and `1`).
+pub fn start(text: &str, convention: Convention) -> Result<(CornersPlay, Board), Error> {
+    normal_only(convention)?;
+    let board = Board::parse(text).map_err(|e| Error::new(e.to_string()))?;
     Ok((CornersPlay, board))
 }
 
@@ -122,16 +112,16 @@ impl Play for CornersPlay {
     }
 }
 
-impl Adapter for CornersPlay {
+impl Notation for CornersPlay {
     fn name(&self) -> String {
         "corners".to_string()
     }
 
-    fn to_json(&self, b: &Board) -> Value {
+    fn position_json(&self, b: &Board) -> Value {
         Value::from(b.to_lines())
     }
 
-    fn to_text(&self, b: &Board) -> String {
+    fn position_text(&self, b: &Board) -> String {
         b.to_lines().join("/")
     }
 
@@ -148,6 +138,132 @@ impl Adapter for CornersPlay {
         Board::parse(&rows.join("\n")).map_err(|e| format!("board: {e}"))
     }
 
+    fn parse_move(&self, b: &Board, text: &str) -> Parsed<CornersMove, Board> {
+        let Some(n) = four_numbers(text) else {
+            return Ok(None);
+        };
+        let [x, y, x2, y2] = n[..] else {
+            return Err(format!(
+                "'{text}' is not a Turning Corners move; write it as (x,y) (x',y'), e.g. (2,3) (0,1)"
+            ));
+        };
+        if x >= b.rows() || y >= b.cols() {
+            return Err(format!(
+                "({x},{y}) is off the board: rows 0 to {}, columns 0 to {}",
+                b.rows() - 1,
+                b.cols() - 1
+            ));
+        }
+        if !b.is_white(x, y) {
+            return Err(format!(
+                "cell ({x},{y}) is black: the corner (x, y) must be white"
+            ));
+        }
+        if x2 >= x || y2 >= y {
+            return Err(format!(
+                "the opposite corner ({x2},{y2}) must lie above and to the left of ({x},{y}): x' < x and y' < y"
+            ));
+        }
+        let mv = CornersMove { x, y, x2, y2 };
+        Ok(Some((mv, b.after(&mv))))
+    }
+
+    fn move_to(&self, from: &Board, to: &Board) -> Result<(CornersMove, Board), String> {
+        if from.rows() != to.rows() || from.cols() != to.cols() {
+            return Err(format!(
+                "the board is {} x {}, not {} x {}",
+                from.rows(),
+                from.cols(),
+                to.rows(),
+                to.cols()
+            ));
+        }
+        let mut changed = Vec::new();
+        for x in 0..from.rows() {
+            for y in 0..from.cols() {
+                if from.is_white(x, y) != to.is_white(x, y) {
+                    changed.push((x, y));
+                }
+            }
+        }
+        let [(x2, y2), (_, y), (x, _), _] = changed[..] else {
+            return Err(format!(
+                "{} cells change: a move flips the four corners of a rectangle",
+                changed.len()
+            ));
+        };
+        let mv = CornersMove { x, y, x2, y2 };
+        if mv.cells().iter().any(|c| !changed.contains(c)) || x2 >= x || y2 >= y {
+            return Err(
+                "the cells that change are not the four corners of a rectangle".to_string(),
+            );
+        }
+        if !from.is_white(x, y) {
+            return Err(format!(
+                "the bottom-right corner ({x},{y}) is black: it must be white"
+            ));
+        }
+        Ok((mv, to.clone()))
+    }
+}
+
+impl Analyse for CornersPlay {
+    fn value(&self, b: &Board) -> Option<Nimber> {
+        Some(corners::value(b))
+    }
+
+    fn outcome(&self, b: &Board) -> Outcome {
+        Outcome::from_value(corners::value(b))
+    }
+
+    fn explain_choice(&self, before: &Board, c: &Choice<CornersMove, Board>) -> String {
+        let m = c.mv;
+        let v = corners::value(before).0;
+        let (dx, dy) = (m.x ^ m.x2, m.y ^ m.y2);
+        let change = nim_mul(dx as u64, dy as u64);
+        let mut out = format!("The computer played: {m}.\n");
+        let _ = writeln!(
+            out,
+            "The board is the sum of the games P(x, y), one per white cell, and P(x, y) = x * y (nim product): \
+             its value was the XOR of x * y over the white cells, {v}."
+        );
+        let _ = writeln!(
+            out,
+            "Flipping the corners ({},{}) and ({},{}) changes the value by (x + x') * (y + y') = ({} + {}) * ({} + {}) \
+             = {dx} * {dy} = {change} (nim sum and product), so the value is now {v} XOR {change} = {}.",
+            m.x,
+            m.y,
+            m.x2,
+            m.y2,
+            m.x,
+            m.x2,
+            m.y,
+            m.y2,
+            v ^ change
+        );
+        if v == 0 {
+            let _ = writeln!(
+                out,
+                "The value was 0, a P-position: a product of two non-zero nimbers is never 0, so every move leaves a \
+                 non-zero value, and you now have a winning move (hint shows it)."
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "The value was {v}, so the computer needed (x + x') * (y + y') = {v}: for dx = {dx} that is \
+                 dy = {v} / {dx} = {dy} (nim division), and y' = {} XOR {dy} = {} < {}. You face value 0, a P-position.",
+                m.y, m.y2, m.y
+            );
+        }
+        out
+    }
+
+    fn stall_rule(&self) -> &'static str {
+        "flip the smallest rectangle, (x, y) and (x - 1, y - 1), at the white cell furthest down and then right"
+    }
+}
+
+impl Draw for CornersPlay {
     fn draw(&self, b: &Board) -> String {
         let mut out = String::new();
         let digits = b.rows().max(b.cols()).saturating_sub(1).to_string().len();
@@ -222,126 +338,18 @@ impl Adapter for CornersPlay {
         out
     }
 
-    fn value(&self, b: &Board) -> Option<Nimber> {
-        Some(corners::value(b))
-    }
-
-    fn outcome(&self, b: &Board) -> Outcome {
-        Outcome::from_value(corners::value(b))
-    }
-
-    fn parse_move(&self, b: &Board, text: &str) -> Parsed<CornersMove, Board> {
-        let Some(n) = four_numbers(text) else {
-            return Ok(None);
-        };
-        let [x, y, x2, y2] = n[..] else {
-            return Err(format!(
-                "'{text}' is not a Turning Corners move; write it as (x,y) (x',y'), e.g. (2,3) (0,1)"
-            ));
-        };
-        if x >= b.rows() || y >= b.cols() {
-            return Err(format!(
-                "({x},{y}) is off the board: rows 0 to {}, columns 0 to {}",
-                b.rows() - 1,
-                b.cols() - 1
-            ));
+    fn drawing(&self, b: &Board) -> Drawing {
+        Drawing {
+            shape: Shape::Board { rows: b.to_lines() },
+            components: white_corners(b)
+                .map(|(x, y)| Part {
+                    label: format!("({x},{y})"),
+                    value: Some(nim_mul(x as u64, y as u64)),
+                })
+                .collect(),
+            value: Some(corners::value(b).0),
+            outcome: self.outcome(b),
         }
-        if !b.is_white(x, y) {
-            return Err(format!(
-                "cell ({x},{y}) is black: the corner (x, y) must be white"
-            ));
-        }
-        if x2 >= x || y2 >= y {
-            return Err(format!(
-                "the opposite corner ({x2},{y2}) must lie above and to the left of ({x},{y}): x' < x and y' < y"
-            ));
-        }
-        let mv = CornersMove { x, y, x2, y2 };
-        Ok(Some((mv, b.after(&mv))))
-    }
-
-    fn move_to(&self, from: &Board, to: &Board) -> Result<(CornersMove, Board), String> {
-        if from.rows() != to.rows() || from.cols() != to.cols() {
-            return Err(format!(
-                "the board is {} x {}, not {} x {}",
-                from.rows(),
-                from.cols(),
-                to.rows(),
-                to.cols()
-            ));
-        }
-        let mut changed = Vec::new();
-        for x in 0..from.rows() {
-            for y in 0..from.cols() {
-                if from.is_white(x, y) != to.is_white(x, y) {
-                    changed.push((x, y));
-                }
-            }
-        }
-        let [(x2, y2), (_, y), (x, _), _] = changed[..] else {
-            return Err(format!(
-                "{} cells change: a move flips the four corners of a rectangle",
-                changed.len()
-            ));
-        };
-        let mv = CornersMove { x, y, x2, y2 };
-        if mv.cells().iter().any(|c| !changed.contains(c)) || x2 >= x || y2 >= y {
-            return Err(
-                "the cells that change are not the four corners of a rectangle".to_string(),
-            );
-        }
-        if !from.is_white(x, y) {
-            return Err(format!(
-                "the bottom-right corner ({x},{y}) is black: it must be white"
-            ));
-        }
-        Ok((mv, to.clone()))
-    }
-
-    fn explain(&self, before: &Board, c: &Choice<CornersMove, Board>) -> String {
-        let m = c.mv;
-        let v = corners::value(before).0;
-        let (dx, dy) = (m.x ^ m.x2, m.y ^ m.y2);
-        let change = nim_mul(dx as u64, dy as u64);
-        let mut out = format!("The computer played: {m}.\n");
-        let _ = writeln!(
-            out,
-            "The board is the sum of the games P(x, y), one per white cell, and P(x, y) = x * y (nim product): \
-             its value was the XOR of x * y over the white cells, {v}."
-        );
-        let _ = writeln!(
-            out,
-            "Flipping the corners ({},{}) and ({},{}) changes the value by (x + x') * (y + y') = ({} + {}) * ({} + {}) \
-             = {dx} * {dy} = {change} (nim sum and product), so the value is now {v} XOR {change} = {}.",
-            m.x,
-            m.y,
-            m.x2,
-            m.y2,
-            m.x,
-            m.x2,
-            m.y,
-            m.y2,
-            v ^ change
-        );
-        if v == 0 {
-            let _ = writeln!(
-                out,
-                "The value was 0, a P-position: a product of two non-zero nimbers is never 0, so every move leaves a \
-                 non-zero value, and you now have a winning move (hint shows it)."
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                "The value was {v}, so the computer needed (x + x') * (y + y') = {v}: for dx = {dx} that is \
-                 dy = {v} / {dx} = {dy} (nim division), and y' = {} XOR {dy} = {} < {}. You face value 0, a P-position.",
-                m.y, m.y2, m.y
-            );
-        }
-        out
-    }
-
-    fn stall_rule(&self) -> &'static str {
-        "flip the smallest rectangle, (x, y) and (x - 1, y - 1), at the white cell furthest down and then right"
     }
 }
 
@@ -377,7 +385,7 @@ mod tests {
             .unwrap_err()
             .contains("(x,y) (x',y')"));
         assert!(g.parse_move(&b, "..../....").unwrap().is_none());
-        let typed = g.parse_position(&g.to_text(&after)).unwrap();
+        let typed = g.parse_position(&g.position_text(&after)).unwrap();
         assert_eq!(typed, after);
         let mut two = b.clone();
         two.flip(3, 3);

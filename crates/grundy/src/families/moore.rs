@@ -6,28 +6,16 @@
 
 use std::fmt::Write;
 
-use clap::Args;
-use grundy::game::{Convention, Outcome};
-use grundy::games::moore::{self, MooreMove};
-use grundy::nimber::Nimber;
-use grundy::solve::SolveError;
-use grundy::strategy::{nim_stall, Choice, Moves, Play};
 use serde_json::Value;
 
-use super::{tokens, Adapter};
-use crate::error::{CliError, CliResult};
-use crate::report::{parse_u64, parse_u64_list};
-
-/// A Nim_k position to play from.
-#[derive(Args, Debug)]
-pub struct MooreStart {
-    /// K, the most heaps one move may reduce (K = 1 is Nim).
-    #[arg(short = 'k', value_name = "K", allow_hyphen_values = true)]
-    pub k: String,
-    /// Heap sizes.
-    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
-    pub heaps: Vec<String>,
-}
+use crate::family::drawing::{Part, Shape};
+use crate::family::text::{parse_u64, parse_u64_list, tokens};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::game::{Convention, Outcome};
+use crate::games::moore::{self, MooreMove};
+use crate::nimber::Nimber;
+use crate::solve::SolveError;
+use crate::strategy::{nim_stall, Choice, Moves, Play};
 
 /// Moore's Nim_k for the computer player and the session.
 pub struct MoorePlay {
@@ -36,14 +24,18 @@ pub struct MoorePlay {
 }
 
 /// The game and its start position from the command line.
-pub fn start(args: &MooreStart, convention: Convention) -> CliResult<(MoorePlay, Vec<u64>)> {
-    let k = parse_u64(&args.k, "k")?;
+pub fn start<S: AsRef<str>>(
+    k: &str,
+    heaps: &[S],
+    convention: Convention,
+) -> Result<(MoorePlay, Vec<u64>), Error> {
+    let k = parse_u64(k, "k")?;
     if k == 0 {
-        return Err(CliError::new(
+        return Err(Error::new(
             "k is 0, but a move reduces between 1 and k heaps: k must be at least 1",
         ));
     }
-    let heaps = parse_u64_list(&args.heaps, "heap", "heaps")?;
+    let heaps = parse_u64_list(heaps, "heap", "heaps")?;
     let k = usize::try_from(k).unwrap_or(usize::MAX);
     Ok((MoorePlay { k, convention }, heaps))
 }
@@ -120,23 +112,80 @@ impl Play for MoorePlay {
     }
 }
 
-impl Adapter for MoorePlay {
+impl Notation for MoorePlay {
     fn name(&self) -> String {
         format!("moore -k {}", self.k)
     }
 
-    fn to_json(&self, p: &Vec<u64>) -> Value {
+    fn position_json(&self, p: &Vec<u64>) -> Value {
         Value::from(p.clone())
     }
 
-    fn to_text(&self, p: &Vec<u64>) -> String {
+    fn position_text(&self, p: &Vec<u64>) -> String {
         show(p)
     }
 
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, String> {
-        super::parse_numbers(text, "heap", "heap sizes")
+        crate::family::text::parse_numbers(text, "heap", "heap sizes")
     }
 
+    fn move_to(&self, from: &Vec<u64>, to: &Vec<u64>) -> Result<(MooreMove, Vec<u64>), String> {
+        if from.len() != to.len() {
+            return Err(format!(
+                "the position has {} heaps, not {} (an empty heap stays, as 0)",
+                from.len(),
+                to.len()
+            ));
+        }
+        let mv = MooreMove::between(from, to);
+        if mv.changes.is_empty() {
+            return Err("nothing changed: a move takes at least one token".to_string());
+        }
+        if let Some(c) = mv.changes.iter().find(|c| c.to > c.from) {
+            return Err(format!(
+                "heap {} would grow from {} to {}: a move only takes tokens",
+                c.heap + 1,
+                c.from,
+                c.to
+            ));
+        }
+        if mv.changes.len() > self.k {
+            return Err(format!(
+                "{} heaps changed, but a move reduces at most {}",
+                mv.changes.len(),
+                self.k
+            ));
+        }
+        Ok((mv, to.clone()))
+    }
+}
+
+impl Analyse for MoorePlay {
+    fn value(&self, p: &Vec<u64>) -> Option<Nimber> {
+        (self.k == 1 && self.convention == Convention::Normal)
+            .then(|| Nimber(p.iter().fold(0, |a, &h| a ^ h)))
+    }
+
+    fn outcome(&self, p: &Vec<u64>) -> Outcome {
+        if moore::is_p_position(p, self.k, self.convention) {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    fn explain_choice(&self, before: &Vec<u64>, c: &Choice<MooreMove, Vec<u64>>) -> String {
+        let mut out = format!("The computer played: {}.\n", c.mv);
+        out.push_str(&moore::explain(before, self.k, self.convention));
+        out
+    }
+
+    fn stall_rule(&self) -> &'static str {
+        "take one token from the largest heap"
+    }
+}
+
+impl Draw for MoorePlay {
     fn draw(&self, p: &Vec<u64>) -> String {
         let mut out = String::new();
         let label = format!("heap {}", p.len()).len();
@@ -179,64 +228,27 @@ impl Adapter for MoorePlay {
         out
     }
 
-    fn value(&self, p: &Vec<u64>) -> Option<Nimber> {
-        (self.k == 1 && self.convention == Convention::Normal)
-            .then(|| Nimber(p.iter().fold(0, |a, &h| a ^ h)))
-    }
-
-    fn outcome(&self, p: &Vec<u64>) -> Outcome {
-        if moore::is_p_position(p, self.k, self.convention) {
-            Outcome::P
-        } else {
-            Outcome::N
+    fn drawing(&self, p: &Vec<u64>) -> Drawing {
+        Drawing {
+            shape: Shape::Heaps { sizes: p.clone() },
+            components: p
+                .iter()
+                .enumerate()
+                .map(|(i, _)| Part {
+                    label: format!("heap {}", i + 1),
+                    value: None,
+                })
+                .collect(),
+            value: None,
+            outcome: self.outcome(p),
         }
-    }
-
-    fn move_to(&self, from: &Vec<u64>, to: &Vec<u64>) -> Result<(MooreMove, Vec<u64>), String> {
-        if from.len() != to.len() {
-            return Err(format!(
-                "the position has {} heaps, not {} (an empty heap stays, as 0)",
-                from.len(),
-                to.len()
-            ));
-        }
-        let mv = MooreMove::between(from, to);
-        if mv.changes.is_empty() {
-            return Err("nothing changed: a move takes at least one token".to_string());
-        }
-        if let Some(c) = mv.changes.iter().find(|c| c.to > c.from) {
-            return Err(format!(
-                "heap {} would grow from {} to {}: a move only takes tokens",
-                c.heap + 1,
-                c.from,
-                c.to
-            ));
-        }
-        if mv.changes.len() > self.k {
-            return Err(format!(
-                "{} heaps changed, but a move reduces at most {}",
-                mv.changes.len(),
-                self.k
-            ));
-        }
-        Ok((mv, to.clone()))
-    }
-
-    fn explain(&self, before: &Vec<u64>, c: &Choice<MooreMove, Vec<u64>>) -> String {
-        let mut out = format!("The computer played: {}.\n", c.mv);
-        out.push_str(&moore::explain(before, self.k, self.convention));
-        out
-    }
-
-    fn stall_rule(&self) -> &'static str {
-        "take one token from the largest heap"
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::game::Game;
+    use crate::game::Game;
 
     #[test]
     fn moves_and_count_agree_with_the_library_game() {

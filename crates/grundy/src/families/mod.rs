@@ -1,0 +1,16 @@
+//! One module per game family: each implements the family interface
+//! ([`crate::family`]) over the theory in [`crate::games`], so that every
+//! front-end analyses, draws and plays it the same way.
+
+pub mod cards;
+pub mod chips;
+pub mod corners;
+pub mod heap;
+pub mod moore;
+pub mod nim;
+pub mod nimble;
+pub mod northcott;
+pub mod reduced;
+pub mod staircase;
+pub mod strips;
+pub mod turtles;

@@ -1,0 +1,381 @@
+//! Playing games that are Nim in disguise (staircase Nim, Nimble,
+//! Nimble-2, Turning Turtles, Twins): each is drawn in its own terms, and
+//! its Nim heaps (the components and their Grundy values) are shown under
+//! the drawing; `why` writes those heaps in binary before and after the
+//! computer's move. Normal play only: their closed forms are for normal play.
+//!
+//! Each game implements [`Reduction`]; [`Reduced`] makes it playable.
+
+use std::fmt::{Debug, Display, Write};
+use std::hash::Hash;
+
+use serde_json::Value;
+
+use crate::family::drawing::{Part, Shape};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::game::{Convention, Outcome};
+use crate::games::nim;
+use crate::nimber::Nimber;
+use crate::solve::SolveError;
+use crate::strategy::{Choice, Moves, OneMove, Play};
+
+/// A game that is Nim on some heaps derived from its position.
+pub trait Reduction {
+    /// A whole position.
+    type Position: Clone + Eq + Hash + Debug;
+    /// A move, in the words of the game's analysis command.
+    type Move: Clone + Debug + Display;
+    /// The game's name, as its analysis command is spelled.
+    fn name(&self) -> &'static str;
+    /// A position as its analysis command writes `to`.
+    fn to_json(&self, p: &Self::Position) -> Value;
+    /// A position as its analysis command reads it.
+    fn to_text(&self, p: &Self::Position) -> String;
+    /// A whole position typed at the prompt (text or JSON).
+    fn parse_position(&self, text: &str) -> Result<Self::Position, String>;
+    /// The number of legal moves, without listing them.
+    fn move_count(&self, p: &Self::Position) -> u128;
+    /// Every legal move.
+    fn moves(&self, p: &Self::Position) -> Moves<Self::Move, Self::Position>;
+    /// Every winning move, by the game's closed form, without the
+    /// positions they leave (see [`Reduction::apply`]).
+    fn winning(&self, p: &Self::Position) -> Vec<Self::Move>;
+    /// The move `mv` played from `p`, with the position it leaves.
+    fn apply(&self, p: &Self::Position, mv: &Self::Move) -> (Self::Move, Self::Position);
+    /// How many numbers (steps, coins, cells) `p` holds.
+    fn size(&self, p: &Self::Position) -> usize;
+    /// The stall rule's moves.
+    fn stall_moves(&self, p: &Self::Position) -> Moves<Self::Move, Self::Position>;
+    /// The stall rule in words.
+    fn stall_rule(&self) -> &'static str;
+    /// The Nim heaps of `p`, each with what it stands for.
+    fn heaps(&self, p: &Self::Position) -> Vec<(String, u64)>;
+    /// Why the game is Nim on those heaps.
+    fn reduction(&self) -> &'static str;
+    /// The position drawn in the game's own terms.
+    fn picture(&self, p: &Self::Position) -> String;
+    /// What [`Reduction::picture`] draws, as data.
+    fn shape(&self, p: &Self::Position) -> Shape;
+}
+
+/// A [`Reduction`] made playable.
+pub struct Reduced<T>(pub T);
+
+fn nim_sum(heaps: &[(String, u64)]) -> u64 {
+    heaps.iter().fold(0, |a, h| a ^ h.1)
+}
+
+impl<T: Reduction> Play for Reduced<T> {
+    type Position = T::Position;
+    type Move = T::Move;
+
+    fn convention(&self) -> Convention {
+        Convention::Normal
+    }
+
+    fn move_count(&self, p: &T::Position) -> u128 {
+        self.0.move_count(p)
+    }
+
+    fn moves(&self, p: &T::Position) -> Moves<T::Move, T::Position> {
+        self.0.moves(p)
+    }
+
+    fn winning_moves(&self, p: &T::Position) -> Result<Moves<T::Move, T::Position>, SolveError> {
+        Ok(self
+            .0
+            .winning(p)
+            .iter()
+            .map(|mv| self.0.apply(p, mv))
+            .collect())
+    }
+
+    fn winning_count(&self, p: &T::Position) -> Result<usize, SolveError> {
+        Ok(self.0.winning(p).len())
+    }
+
+    fn winning_move(&self, p: &T::Position, i: usize) -> OneMove<T::Move, T::Position> {
+        Ok(self.0.winning(p).get(i).map(|mv| self.0.apply(p, mv)))
+    }
+
+    fn size(&self, p: &T::Position) -> usize {
+        self.0.size(p)
+    }
+
+    fn stall_moves(&self, p: &T::Position) -> Moves<T::Move, T::Position> {
+        self.0.stall_moves(p)
+    }
+}
+
+impl<T: Reduction> Notation for Reduced<T> {
+    fn name(&self) -> String {
+        self.0.name().to_string()
+    }
+
+    fn position_json(&self, p: &T::Position) -> Value {
+        self.0.to_json(p)
+    }
+
+    fn position_text(&self, p: &T::Position) -> String {
+        self.0.to_text(p)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<T::Position, String> {
+        self.0.parse_position(text)
+    }
+}
+
+impl<T: Reduction> Analyse for Reduced<T> {
+    fn value(&self, p: &T::Position) -> Option<Nimber> {
+        Some(Nimber(nim_sum(&self.0.heaps(p))))
+    }
+
+    fn outcome(&self, p: &T::Position) -> Outcome {
+        Outcome::from_value(Nimber(nim_sum(&self.0.heaps(p))))
+    }
+
+    fn explain_choice(&self, before: &T::Position, c: &Choice<T::Move, T::Position>) -> String {
+        let mut out = format!("The computer played: {}.\n{}\n", c.mv, self.0.reduction());
+        let hb: Vec<u64> = self.0.heaps(before).iter().map(|h| h.1).collect();
+        let ha: Vec<u64> = self.0.heaps(&c.to).iter().map(|h| h.1).collect();
+        let _ = writeln!(out, "Before the move, the heaps in binary and their XOR:");
+        out.push_str(&nim::binary_columns(&hb));
+        let _ = writeln!(out, "After it:");
+        out.push_str(&nim::binary_columns(&ha));
+        let (sb, sa) = (nim::value(&hb).0, nim::value(&ha).0);
+        if sb == 0 {
+            let _ = writeln!(
+                out,
+                "The XOR was 0: a P-position, so no move wins; the XOR is now {sa}, and you have a winning move \
+                 (hint shows it)."
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "The XOR was {sb}, not 0: an N-position. The move makes every column even, the XOR is 0, and you \
+                 face a P-position: whatever you do, some column becomes odd and the computer evens it again."
+            );
+        }
+        out
+    }
+
+    fn stall_rule(&self) -> &'static str {
+        self.0.stall_rule()
+    }
+}
+
+impl<T: Reduction> Draw for Reduced<T> {
+    fn draw(&self, p: &T::Position) -> String {
+        let mut out = self.0.picture(p);
+        let heaps = self.0.heaps(p);
+        if heaps.is_empty() {
+            let _ = writeln!(out, "  no Nim heap left: value 0, a P-position");
+            return out;
+        }
+        let _ = writeln!(out, "  as Nim heaps (each one's Grundy value is its size):");
+        for (label, h) in &heaps {
+            let _ = writeln!(out, "    {label}: heap {h}");
+        }
+        let s = nim_sum(&heaps);
+        let o = Outcome::from_value(Nimber(s));
+        let _ = writeln!(
+            out,
+            "  nim-sum {} = {s}: {} ({})",
+            heaps
+                .iter()
+                .map(|h| h.1.to_string())
+                .collect::<Vec<_>>()
+                .join(" XOR "),
+            if o == Outcome::N {
+                "an N-position"
+            } else {
+                "a P-position"
+            },
+            o.describe()
+        );
+        out
+    }
+
+    fn drawing(&self, p: &T::Position) -> Drawing {
+        let heaps = self.0.heaps(p);
+        let s = nim_sum(&heaps);
+        Drawing {
+            shape: self.0.shape(p),
+            components: heaps
+                .into_iter()
+                .map(|(label, h)| Part {
+                    label,
+                    value: Some(h),
+                })
+                .collect(),
+            value: Some(s),
+            outcome: Outcome::from_value(Nimber(s)),
+        }
+    }
+}
+
+/// Refuses misère play for these games.
+pub fn normal_only(name: &str, convention: Convention) -> Result<(), Error> {
+    if convention == Convention::Misere {
+        return Err(Error::new(format!(
+            "misère play of {name} is not supported; play it in normal play"
+        )));
+    }
+    Ok(())
+}
+
+pub(crate) fn list_text(p: &[u64]) -> String {
+    p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The most tokens drawn in a row.
+pub(crate) const ROW: u64 = 40;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::nimble::NimbleGame;
+    use crate::families::staircase::StaircaseGame;
+    use crate::families::turtles::TurtlesGame;
+    use crate::game::Game;
+    use crate::games::{nimble, staircase, turtles};
+    use crate::solve::Solver;
+
+    /// Every listed move is a move of the library's own game, and back.
+    #[test]
+    fn moves_agree_with_the_library_games() {
+        let stairs = vec![2, 1, 3, 0, 2];
+        let mut mine: Vec<Vec<u64>> = StaircaseGame
+            .moves(&stairs)
+            .into_iter()
+            .map(|m| m.1)
+            .collect();
+        let mut theirs: Vec<Vec<u64>> = staircase::Staircase
+            .options(&stairs)
+            .into_iter()
+            .map(|o| o[0].clone())
+            .collect();
+        mine.sort();
+        theirs.sort();
+        assert_eq!(mine, theirs);
+        assert_eq!(StaircaseGame.move_count(&stairs), mine.len() as u128);
+
+        let cells = vec![2, 4, 7];
+        let g2 = NimbleGame { two: true };
+        let mut mine: Vec<Vec<u64>> = g2.moves(&cells).into_iter().map(|m| m.1).collect();
+        let mut theirs: Vec<Vec<u64>> = nimble::Nimble2
+            .options(&cells)
+            .into_iter()
+            .map(|o| o[0].clone())
+            .collect();
+        mine.sort();
+        theirs.sort();
+        assert_eq!(mine, theirs);
+        assert_eq!(g2.move_count(&cells), mine.len() as u128);
+
+        for variant in [turtles::Variant::Turtles, turtles::Variant::Twins] {
+            let row = turtles::parse_row("XOOXO").unwrap();
+            let g = TurtlesGame(variant);
+            let mut mine: Vec<Vec<bool>> = g.moves(&row).into_iter().map(|m| m.1).collect();
+            let mut theirs: Vec<Vec<bool>> = turtles::Turning(variant)
+                .options(&row)
+                .into_iter()
+                .map(|o| o[0].clone())
+                .collect();
+            mine.sort();
+            theirs.sort();
+            assert_eq!(mine, theirs);
+            assert_eq!(g.move_count(&row), mine.len() as u128);
+        }
+    }
+
+    /// The heaps shown are worth what the generic solver finds.
+    #[test]
+    fn heaps_give_the_solver_values() {
+        let g = Reduced(NimbleGame { two: true });
+        let mut s = Solver::new(&nimble::Nimble2);
+        for cells in [vec![1, 3, 6], vec![2, 5, 6, 9], vec![4]] {
+            assert_eq!(g.value(&cells), Some(s.value(&cells).unwrap()), "{cells:?}");
+        }
+        let t = Reduced(TurtlesGame(turtles::Variant::Twins));
+        let mut s = Solver::new(&turtles::Turning(turtles::Variant::Twins));
+        for row in ["XOOXO", "OOOO", "XXOXOO"] {
+            let r = turtles::parse_row(row).unwrap();
+            assert_eq!(t.value(&r), Some(s.value(&r).unwrap()), "{row}");
+        }
+    }
+
+    /// The winning moves (counted, then built one by one) are exactly the
+    /// moves to positions of value 0 by the generic solver, and Nimble's
+    /// moves (one per occupied cell) are what it counts.
+    fn check_winning<T: Reduction>(
+        game: T,
+        mut value_zero: impl FnMut(&T::Position) -> bool,
+        p: &T::Position,
+    ) where
+        T::Position: Ord,
+    {
+        let g = Reduced(game);
+        let moves = g.moves(p);
+        assert_eq!(g.move_count(p), moves.len() as u128, "{p:?}");
+        let mut to_zero: Vec<T::Position> = moves
+            .into_iter()
+            .map(|m| m.1)
+            .filter(|q| value_zero(q))
+            .collect();
+        let n = g.winning_count(p).unwrap();
+        let mut built: Vec<T::Position> = (0..n)
+            .map(|i| g.winning_move(p, i).unwrap().unwrap().1)
+            .collect();
+        let listed: Vec<T::Position> = g
+            .winning_moves(p)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.1)
+            .collect();
+        assert_eq!(built, listed, "{p:?}");
+        to_zero.sort();
+        to_zero.dedup();
+        built.sort();
+        assert_eq!(built, to_zero, "{p:?}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn winning_moves_are_the_moves_to_value_0(
+            cells in proptest::collection::vec(1u64..7, 1..5),
+            row in proptest::collection::vec(proptest::bool::ANY, 0..8),
+            steps in proptest::collection::vec(0u64..4, 1..5),
+        ) {
+            // Nimble is a sum: one component per coin.
+            let mut coin = Solver::new(&nimble::Nimble);
+            let sum_zero = |q: &Vec<u64>| {
+                q.iter().fold(Nimber(0), |a, c| a + coin.value(c).unwrap()).is_zero()
+            };
+            check_winning(NimbleGame { two: false }, sum_zero, &cells);
+            let mut distinct = cells.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let mut two = Solver::new(&nimble::Nimble2);
+            check_winning(NimbleGame { two: true }, |q| two.value(q).unwrap().is_zero(), &distinct);
+            for variant in [turtles::Variant::Turtles, turtles::Variant::Twins] {
+                let game = turtles::Turning(variant);
+                let mut t = Solver::new(&game);
+                check_winning(TurtlesGame(variant), |q| t.value(q).unwrap().is_zero(), &row);
+            }
+            let mut st = Solver::new(&staircase::Staircase);
+            check_winning(StaircaseGame, |q| st.value(q).unwrap().is_zero(), &steps);
+        }
+    }
+
+    #[test]
+    fn stall_rules() {
+        let s = StaircaseGame.stall_moves(&vec![1, 2, 0, 3, 0]);
+        assert_eq!(s[0].1, vec![1, 2, 1, 2, 0]);
+        let n = NimbleGame { two: true }.stall_moves(&vec![1, 2, 5]);
+        assert_eq!(n[0].1, vec![1, 2, 4]);
+        let t =
+            TurtlesGame(turtles::Variant::Twins).stall_moves(&turtles::parse_row("OXXO").unwrap());
+        assert_eq!(turtles::show_row(&t[0].1), "OXOX");
+    }
+}

@@ -1,0 +1,186 @@
+//! The family interface: what every game family tells the front-ends, so
+//! that the command line, a web page and Python are thin shims over the
+//! same code.
+//!
+//! A family is a [`Play`] (what the computer needs: legal moves, winning
+//! moves, the stall rule) with three small traits beside it:
+//! - [`Notation`]: positions and moves as text and JSON, parsed and printed
+//!   back (round trip), in the syntax the analysis command takes;
+//! - [`Analyse`]: the value and outcome of a position, and why a move is
+//!   good, in the game's own terms;
+//! - [`Draw`]: the position drawn, as text for a terminal and as data
+//!   ([`Drawing`]) for pictures and pages.
+//!
+//! Everything implementing the four is a [`Family`], which a play
+//! [`session`] drives and the [`registry`] lists by name.
+//!
+//! ```
+//! use grundy::family::{Analyse, Notation};
+//! use grundy::families::nim::Nim;
+//! use grundy::game::{Convention, Outcome};
+//! let nim = Nim(Convention::Normal);
+//! let p = nim.parse_position("3 4 5").unwrap();
+//! assert_eq!(nim.outcome(&p), Outcome::N);
+//! assert_eq!(nim.position_text(&p), "3 4 5");
+//! ```
+
+pub mod conformance;
+pub mod drawing;
+pub mod limits;
+pub mod registry;
+pub mod report;
+pub mod session;
+pub mod text;
+
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::game::Outcome;
+use crate::nimber::Nimber;
+use crate::strategy::{Choice, MoveTo, Play};
+
+pub use drawing::Drawing;
+pub use limits::{MAX_LISTED, MOVE_LIST_CAP};
+
+/// A problem with what the user asked for, as one line of text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(pub String);
+
+impl Error {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        Error(message.into())
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<crate::solve::SolveError> for Error {
+    fn from(e: crate::solve::SolveError) -> Self {
+        Error(e.to_string())
+    }
+}
+
+impl From<String> for Error {
+    fn from(e: String) -> Self {
+        Error(e)
+    }
+}
+
+/// A move read from the player's words: `Ok(None)` when the words are not
+/// a move of the game at all, `Err` with the reason when the move is illegal.
+pub type Parsed<M, P> = Result<Option<MoveTo<M, P>>, String>;
+
+/// Whether every move from `p` may be listed with its position: at most
+/// [`MOVE_LIST_CAP`] moves and [`MAX_LISTED`] numbers in all the positions
+/// together.
+pub fn listable<G: Play + ?Sized>(game: &G, p: &G::Position) -> bool {
+    let n = game.move_count(p);
+    n <= MOVE_LIST_CAP && n.saturating_mul(game.size(p) as u128) <= MAX_LISTED as u128
+}
+
+/// Positions and moves as text and JSON.
+pub trait Notation: Play {
+    /// The family's name, as the analysis command spells it.
+    fn name(&self) -> String;
+
+    /// A position as JSON, exactly as the analysis writes `to`.
+    fn position_json(&self, p: &Self::Position) -> Value;
+
+    /// A position in the analysis command's text syntax.
+    fn position_text(&self, p: &Self::Position) -> String;
+
+    /// A whole position in the text syntax or as the JSON
+    /// [`Notation::position_json`] writes. The error names the problem.
+    fn parse_position(&self, text: &str) -> Result<Self::Position, String>;
+
+    /// Whether `a` and `b` are the same position of the game: equal, or
+    /// equal up to what the notation does not tell apart (the order of the
+    /// heaps of a heap game).
+    fn same_position(&self, a: &Self::Position, b: &Self::Position) -> bool {
+        a == b
+    }
+
+    /// A move typed in the game's words (as the analysis prints them, the
+    /// part in parentheses optional). `Ok(None)`: the text is not written as
+    /// a move of this game; `Err`: it is, but is not legal here, and why. By
+    /// default the words are looked up among the legal moves
+    /// ([`text::match_words`]).
+    fn parse_move(&self, p: &Self::Position, text: &str) -> Parsed<Self::Move, Self::Position> {
+        if !listable(self, p) {
+            return Ok(None);
+        }
+        let mut moves = self.moves(p);
+        Ok(text::match_words(&moves, text).map(|i| moves.swap_remove(i)))
+    }
+
+    /// The move from `from` to the whole position `to`, with the position
+    /// it really leaves (the same, up to what the text cannot say), or why
+    /// there is no such move.
+    fn move_to(
+        &self,
+        from: &Self::Position,
+        to: &Self::Position,
+    ) -> Result<MoveTo<Self::Move, Self::Position>, String> {
+        if !listable(self, from) {
+            return Err(format!(
+                "no single move could be found from {} to {}",
+                self.position_text(from),
+                self.position_text(to)
+            ));
+        }
+        self.moves(from)
+            .into_iter()
+            .find(|(_, q)| q == to)
+            .ok_or_else(|| {
+                format!(
+                    "no single move leads from {} to {}",
+                    self.position_text(from),
+                    self.position_text(to)
+                )
+            })
+    }
+}
+
+/// The value and outcome of positions, and why a move is good.
+pub trait Analyse: Play {
+    /// The Grundy value of a whole position in normal play; `None` in
+    /// misère play, or where the game has no nimber (Moore's Nim_k).
+    fn value(&self, p: &Self::Position) -> Option<Nimber>;
+
+    /// Who wins `p` with best play.
+    fn outcome(&self, p: &Self::Position) -> Outcome;
+
+    /// Why the move `choice` from `before` is good, in the game's terms:
+    /// the XOR, the columns, the components, the mex.
+    fn explain_choice(
+        &self,
+        before: &Self::Position,
+        choice: &Choice<Self::Move, Self::Position>,
+    ) -> String;
+
+    /// The game-specific stall rule in words (see [`crate::strategy`]).
+    fn stall_rule(&self) -> &'static str;
+}
+
+/// The position drawn.
+pub trait Draw: Play {
+    /// The position drawn as text, in the game's own terms, with the Grundy
+    /// value of each component (several lines, each indented).
+    fn draw(&self, p: &Self::Position) -> String;
+
+    /// What to draw, as data: the shapes and the values of the components.
+    fn drawing(&self, p: &Self::Position) -> Drawing;
+}
+
+/// Everything a front-end needs from a game family.
+pub trait Family: Notation + Analyse + Draw {}
+
+impl<T: Notation + Analyse + Draw> Family for T {}

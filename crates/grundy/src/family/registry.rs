@@ -1,0 +1,601 @@
+//! Every game family by name: what it is, how its variant and positions are
+//! written, examples, and a way to start it at a position with its types
+//! erased ([`AnyGame`]), so that a front-end needs no arm per family.
+//!
+//! A family's *variant* is one string: the rule of a heap game (`kayles`,
+//! `0.77`, `sub:1,3,4`), `k` of Moore's Nim_k, the width of a Northcott
+//! board, a graph for chips, the deal of the card game; empty where the
+//! family has none. A *position* is written as the analysis command takes
+//! it (or as the JSON it prints).
+//!
+//! ```
+//! use grundy::family::registry;
+//! use grundy::game::Convention;
+//! // Kayles: G(3) = 3 and G(5) = 4, so the position's value is 3 XOR 4.
+//! let mut g = registry::start("kayles", "", "3 5", Convention::Normal).unwrap();
+//! assert_eq!(g.report().unwrap().value, Some(7));
+//! g.play("2 5").unwrap();
+//! assert_eq!(g.position_text(), "2 5");
+//! ```
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::report::{MoveReport, Report};
+use super::session::{Line, Options, Output, Session};
+use super::{conformance, listable, Drawing, Error, Family};
+use crate::families::{
+    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles,
+};
+use crate::game::{Convention, Outcome};
+use crate::games::chips::Graph;
+use crate::heap::notation::HeapRule;
+
+/// Starts a family: variant, position, convention.
+type StartFn = fn(&str, &str, Convention) -> Result<Box<dyn AnyGame>, Error>;
+
+/// One family in the registry.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The name, as the command line spells it.
+    pub name: &'static str,
+    /// Other names it is found by.
+    pub aliases: &'static [&'static str],
+    /// What the game is, in one line.
+    pub summary: &'static str,
+    /// How the variant is written; empty where there is none.
+    pub variant: &'static str,
+    /// How a position is written.
+    pub position: &'static str,
+    /// Examples: a variant and a position.
+    pub examples: &'static [(&'static str, &'static str)],
+    start: StartFn,
+}
+
+impl Entry {
+    /// The family with `variant`, started at `position`.
+    pub fn start(
+        &self,
+        variant: &str,
+        position: &str,
+        convention: Convention,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        (self.start)(variant, position, convention)
+    }
+}
+
+/// What a front-end lists of an entry (the JSON of `registry::list`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Listing {
+    /// The name.
+    pub name: &'static str,
+    /// Other names.
+    pub aliases: &'static [&'static str],
+    /// One line on the game.
+    pub summary: &'static str,
+    /// The variant's syntax.
+    pub variant: &'static str,
+    /// The position's syntax.
+    pub position: &'static str,
+    /// Examples: a variant and a position.
+    pub examples: &'static [(&'static str, &'static str)],
+}
+
+/// A legal move with the position it leaves and that position's value.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveInfo {
+    /// The move in the game's words.
+    #[serde(rename = "move")]
+    pub words: String,
+    /// The position it leaves, as JSON.
+    pub to: Value,
+    /// The same as text.
+    #[serde(skip)]
+    pub to_text: String,
+    /// Its Grundy value, where it has one.
+    pub value: Option<u64>,
+    /// Its outcome: `P` makes the move a winning one.
+    pub outcome: Outcome,
+}
+
+/// A family started at a position, its types erased: what a web page or a
+/// Python module calls.
+pub trait AnyGame {
+    /// The family's name (for a heap game, its rule).
+    fn name(&self) -> String;
+    /// Normal or misère play.
+    fn convention(&self) -> Convention;
+    /// The position now, as JSON.
+    fn position_json(&self) -> Value;
+    /// The position now, as text.
+    fn position_text(&self) -> String;
+    /// Whether no move is left.
+    fn is_over(&self) -> bool;
+    /// The value, the outcome and every winning move of the position now.
+    fn report(&self) -> Result<Report, Error>;
+    /// Every legal move with the value of the position it leaves (refused
+    /// when there are too many to list).
+    fn moves(&self) -> Result<Vec<MoveInfo>, Error>;
+    /// The position drawn as text.
+    fn draw(&self) -> String;
+    /// The position drawn as data.
+    fn drawing(&self) -> Drawing;
+    /// Another position of the same game (as text or JSON), written back as
+    /// JSON: the round trip of the notation.
+    fn parse_position(&self, text: &str) -> Result<Value, Error>;
+    /// Plays a move typed in the game's words, or as the whole position it
+    /// leaves.
+    fn play(&mut self, text: &str) -> Result<(), Error>;
+    /// [`conformance::check`] at the position now.
+    fn check(&self) -> Result<usize, String>;
+    /// A session against the computer from the position now.
+    fn session(self: Box<Self>, options: &Options) -> Box<dyn AnySession>;
+}
+
+/// A play session, its types erased.
+pub trait AnySession {
+    /// Introduces the game and plays until the player is to type.
+    fn begin(&mut self) -> Result<(), Error>;
+    /// Takes one line from the player and plays until they are to type again.
+    fn input(&mut self, line: Line) -> Result<(), Error>;
+    /// What the session said since the last call.
+    fn take_output(&mut self) -> Vec<Output>;
+    /// Whether the session is over.
+    fn is_finished(&self) -> bool;
+}
+
+impl<F: Family> AnySession for Session<F> {
+    fn begin(&mut self) -> Result<(), Error> {
+        Session::begin(self)
+    }
+    fn input(&mut self, line: Line) -> Result<(), Error> {
+        Session::input(self, line)
+    }
+    fn take_output(&mut self) -> Vec<Output> {
+        Session::take_output(self)
+    }
+    fn is_finished(&self) -> bool {
+        Session::is_finished(self)
+    }
+}
+
+/// A family and a position of it.
+pub struct Started<F: Family> {
+    game: F,
+    position: F::Position,
+}
+
+impl<F: Family> Started<F> {
+    /// The game at `position`.
+    pub fn new((game, position): (F, F::Position)) -> Self {
+        Started { game, position }
+    }
+}
+
+impl<F: Family + 'static> AnyGame for Started<F> {
+    fn name(&self) -> String {
+        self.game.name()
+    }
+    fn convention(&self) -> Convention {
+        self.game.convention()
+    }
+    fn position_json(&self) -> Value {
+        self.game.position_json(&self.position)
+    }
+    fn position_text(&self) -> String {
+        self.game.position_text(&self.position)
+    }
+    fn is_over(&self) -> bool {
+        self.game.is_over(&self.position)
+    }
+    fn report(&self) -> Result<Report, Error> {
+        let p = &self.position;
+        let count = self.game.winning_count(p)?;
+        super::limits::check(count as u64, self.game.size(p), "numbers")?;
+        let winning_moves = self
+            .game
+            .winning_moves(p)?
+            .into_iter()
+            .map(|(mv, q)| MoveReport {
+                words: mv.to_string(),
+                cells: None,
+                to: self.game.position_json(&q),
+                to_text: self.game.position_text(&q),
+            })
+            .collect();
+        Ok(Report {
+            game: self.game.name(),
+            position: self.game.position_json(p),
+            convention: self.game.convention(),
+            value: self.game.value(p).map(|v| v.0),
+            outcome: self.game.outcome(p),
+            winning_moves,
+            extra: Default::default(),
+            position_text: self.game.position_text(p),
+            explanation: None,
+        })
+    }
+    fn moves(&self) -> Result<Vec<MoveInfo>, Error> {
+        let p = &self.position;
+        if !listable(&self.game, p) {
+            return Err(Error::new(format!(
+                "there are {} legal moves, too many to list",
+                self.game.move_count(p)
+            )));
+        }
+        Ok(self
+            .game
+            .moves(p)
+            .into_iter()
+            .map(|(mv, q)| MoveInfo {
+                words: mv.to_string(),
+                to: self.game.position_json(&q),
+                to_text: self.game.position_text(&q),
+                value: self.game.value(&q).map(|v| v.0),
+                outcome: self.game.outcome(&q),
+            })
+            .collect())
+    }
+    fn draw(&self) -> String {
+        self.game.draw(&self.position)
+    }
+    fn drawing(&self) -> Drawing {
+        self.game.drawing(&self.position)
+    }
+    fn parse_position(&self, text: &str) -> Result<Value, Error> {
+        let p = self.game.parse_position(text)?;
+        Ok(self.game.position_json(&p))
+    }
+    fn play(&mut self, text: &str) -> Result<(), Error> {
+        let p = &self.position;
+        let (_, q) = match self.game.parse_move(p, text)? {
+            Some(m) => m,
+            None => {
+                let to = self.game.parse_position(text)?;
+                self.game.move_to(p, &to)?
+            }
+        };
+        self.position = q;
+        Ok(())
+    }
+    fn check(&self) -> Result<usize, String> {
+        conformance::check(&self.game, &self.position)
+    }
+    fn session(self: Box<Self>, options: &Options) -> Box<dyn AnySession> {
+        let this = *self;
+        Box::new(Session::new(this.game, this.position, options))
+    }
+}
+
+fn words(text: &str) -> Vec<&str> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// A position written as JSON is read as the text the family takes.
+fn unjson(text: &str) -> String {
+    let t = text.trim();
+    match serde_json::from_str::<Value>(t) {
+        Ok(Value::Array(items)) => items
+            .iter()
+            .map(|v| match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        Ok(Value::String(s)) => s,
+        _ => t.to_string(),
+    }
+}
+
+fn none(variant: &str, family: &str) -> Result<(), Error> {
+    if variant.trim().is_empty() {
+        Ok(())
+    } else {
+        Err(Error::new(format!(
+            "{family} has no variant, but '{variant}' was given"
+        )))
+    }
+}
+
+fn rule(variant: &str) -> Result<HeapRule, Error> {
+    variant
+        .trim()
+        .parse()
+        .map_err(|e| Error::new(format!("rule '{variant}': {e}")))
+}
+
+fn boxed<F: Family + 'static>(started: (F, F::Position)) -> Box<dyn AnyGame> {
+    Box::new(Started::new(started))
+}
+
+fn start_heap(variant: &str, position: &str, c: Convention) -> Result<Box<dyn AnyGame>, Error> {
+    Ok(boxed(heap::start(
+        rule(variant)?,
+        &words(&unjson(position)),
+        c,
+    )?))
+}
+
+/// Chips on a graph whose text the game owns.
+mod owned_chips {
+    use super::*;
+
+    /// The chips game with the graph and its text kept alive beside it.
+    ///
+    /// The graph borrows names from the text, and the game borrows the
+    /// graph. Both are boxed, so they stay where they are while this value
+    /// moves; they are never changed or handed out, and the fields are
+    /// dropped in order (the game, then the graph, then the text), so no
+    /// borrow outlives what it borrows.
+    pub struct OwnedChips {
+        started: Started<chips::ChipsPlay<'static, 'static>>,
+        _graph: Box<Graph<'static>>,
+        _text: Box<str>,
+    }
+
+    /// Starts chips on the graph `text` with the chips on `names`.
+    pub fn start(
+        text: &str,
+        names: &[&str],
+        annihilate: bool,
+        c: Convention,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        let text: Box<str> = text.replace(';', "\n").into_boxed_str();
+        // SAFETY: the text is on the heap and lives as long as `OwnedChips`
+        // (see the type's docs); the 'static borrow never leaves it.
+        let text_ref: &'static str = unsafe { &*(text.as_ref() as *const str) };
+        let graph =
+            Box::new(Graph::parse(text_ref).map_err(|e| Error::new(format!("graph: {e}")))?);
+        // SAFETY: as above, for the boxed graph.
+        let graph_ref: &'static Graph<'static> = unsafe { &*(graph.as_ref() as *const Graph) };
+        let started = Started::new(chips::start(graph_ref, names, annihilate, c)?);
+        Ok(Box::new(OwnedChips {
+            started,
+            _graph: graph,
+            _text: text,
+        }))
+    }
+
+    impl AnyGame for OwnedChips {
+        fn name(&self) -> String {
+            self.started.name()
+        }
+        fn convention(&self) -> Convention {
+            self.started.convention()
+        }
+        fn position_json(&self) -> Value {
+            self.started.position_json()
+        }
+        fn position_text(&self) -> String {
+            self.started.position_text()
+        }
+        fn is_over(&self) -> bool {
+            self.started.is_over()
+        }
+        fn report(&self) -> Result<Report, Error> {
+            self.started.report()
+        }
+        fn moves(&self) -> Result<Vec<MoveInfo>, Error> {
+            self.started.moves()
+        }
+        fn draw(&self) -> String {
+            self.started.draw()
+        }
+        fn drawing(&self) -> Drawing {
+            self.started.drawing()
+        }
+        fn parse_position(&self, text: &str) -> Result<Value, Error> {
+            self.started.parse_position(text)
+        }
+        fn play(&mut self, text: &str) -> Result<(), Error> {
+            self.started.play(text)
+        }
+        fn check(&self) -> Result<usize, String> {
+            self.started.check()
+        }
+        fn session(self: Box<Self>, options: &Options) -> Box<dyn AnySession> {
+            Box::new(OwnedSession {
+                session: Session::new(self.started.game, self.started.position, options),
+                _graph: self._graph,
+                _text: self._text,
+            })
+        }
+    }
+
+    /// A chips session that keeps its graph and text alive (see
+    /// [`OwnedChips`]).
+    struct OwnedSession {
+        session: Session<chips::ChipsPlay<'static, 'static>>,
+        _graph: Box<Graph<'static>>,
+        _text: Box<str>,
+    }
+
+    impl AnySession for OwnedSession {
+        fn begin(&mut self) -> Result<(), Error> {
+            self.session.begin()
+        }
+        fn input(&mut self, line: Line) -> Result<(), Error> {
+            self.session.input(line)
+        }
+        fn take_output(&mut self) -> Vec<Output> {
+            self.session.take_output()
+        }
+        fn is_finished(&self) -> bool {
+            self.session.is_finished()
+        }
+    }
+}
+
+fn start_chips(
+    variant: &str,
+    position: &str,
+    c: Convention,
+    annihilate: bool,
+) -> Result<Box<dyn AnyGame>, Error> {
+    let names = unjson(position);
+    owned_chips::start(variant, &words(&names), annihilate, c)
+}
+
+fn start_cards(variant: &str, position: &str, c: Convention) -> Result<Box<dyn AnyGame>, Error> {
+    let v = if variant.trim().is_empty() {
+        "1..6/4/50"
+    } else {
+        variant
+    };
+    let parts: Vec<&str> = v.split('/').collect();
+    let [values, copies, limit] = parts[..] else {
+        return Err(Error::new(format!(
+            "card rules '{variant}' are not VALUES/COPIES/LIMIT, e.g. 1..6/4/50"
+        )));
+    };
+    let (rules, deal) = cards::parse_rules_and_position(values, copies, limit, None, None)?;
+    let (game, _) = cards::start(rules, deal.clone(), c)?;
+    let p = if position.trim().is_empty() {
+        deal
+    } else {
+        crate::family::Notation::parse_position(&game, position)?
+    };
+    let (rules, _) = cards::parse_rules_and_position(values, copies, limit, None, None)?;
+    Ok(boxed(cards::start(rules, p, c)?))
+}
+
+macro_rules! entry {
+    ($name:expr, [$($alias:expr),*], $summary:expr, $variant:expr, $position:expr, [$($ex:expr),*], $start:expr) => {
+        Entry {
+            name: $name,
+            aliases: &[$($alias),*],
+            summary: $summary,
+            variant: $variant,
+            position: $position,
+            examples: &[$($ex),*],
+            start: $start,
+        }
+    };
+}
+
+static ENTRIES: &[Entry] = &[
+    entry!("nim", [], "Nim: take any number of tokens from one heap (Bouton's rule)", "",
+        "heap sizes: 3 4 5", [("", "3 4 5"), ("", "1 1 2")],
+        |v, p, c| { none(v, "nim")?; Ok(boxed(nim::start(&words(&unjson(p)), c)?)) }),
+    entry!("heap", ["octal"], "any heap game: an octal or hexadecimal code, a subtraction game, a named game",
+        "the rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, allbut:1,2, take:2..5, or a name",
+        "heap sizes: 3 5",
+        [("kayles", "3 5"), ("0.07", "6 9"), ("sub:1,3,4", "7 9"), ("4!.0", "7 10"), ("0.137", "8"), ("4.0", "6")],
+        start_heap),
+    entry!("strip", ["board"], "heap games on their boards: crosses (Dawson's chess), Treblecross, Last-to-Toggle, Triomino",
+        "the rule: crosses, treblecross, last-to-toggle or triomino",
+        "the board: X..X..... (strips), 1101110 (toggle), ..../..#. (triomino)",
+        [("treblecross", "X......"), ("crosses", "X....."), ("triomino", "..../....")],
+        |v, p, c| {
+            let game = heap::board_game(&rule(v)?)?;
+            let started = strips::start(game, &unjson(p), c).map_err(|e| Error::new(format!("board: {e}")))?;
+            Ok(boxed(started))
+        }),
+    entry!("staircase", [], "Staircase Nim: move coins from one step to the step below", "",
+        "coins on steps 1, 2, ...: 3 1 4", [("", "3 1 4 1")],
+        |v, p, c| { none(v, "staircase")?; Ok(boxed(staircase::start(&words(&unjson(p)), c)?)) }),
+    entry!("nimble", [], "Nimble: coins on a strip slide left; jumping and sharing allowed", "",
+        "the coins' cells: 2 5 7", [("", "2 5 7")],
+        |v, p, c| { none(v, "nimble")?; Ok(boxed(nimble::start(&words(&unjson(p)), false, c)?)) }),
+    entry!("nimble2", ["nimble-2"], "Nimble-2: coins on a strip slide left; no jumping, no sharing", "",
+        "the coins' cells: 1 4 6", [("", "1 4 6")],
+        |v, p, c| { none(v, "nimble2")?; Ok(boxed(nimble::start(&words(&unjson(p)), true, c)?)) }),
+    entry!("turtles", ["turning-turtles"], "Turning Turtles: turn a coin face down, optionally flip one to its left", "",
+        "a row of O (face up) and X (face down): XOOXO", [("", "XOOXO")],
+        |v, p, c| { none(v, "turtles")?; Ok(boxed(turtles::start(&unjson(p), crate::games::turtles::Variant::Turtles, c)?)) }),
+    entry!("twins", [], "Twins: turn a coin face down and flip one to its left", "",
+        "a row of O and X: XOOXO", [("", "OXOOX")],
+        |v, p, c| { none(v, "twins")?; Ok(boxed(turtles::start(&unjson(p), crate::games::turtles::Variant::Twins, c)?)) }),
+    entry!("moore", ["nim-k"], "Moore's Nim_k: reduce up to k heaps at once", "k, the most heaps a move reduces: 2",
+        "heap sizes: 1 2 3", [("2", "1 2 3"), ("3", "4 4 4 4")],
+        |v, p, c| Ok(boxed(moore::start(v.trim(), &words(&unjson(p)), c)?))),
+    entry!("northcott", [], "Northcott's game: slide your token in a row towards the other's", "the width of the board: 8",
+        "per row the columns of the black and the white token: 1:5 8:3", [("8", "1:5 8:3")],
+        |v, p, c| Ok(boxed(northcott::start(v.trim(), &words(&unjson(p)), c)?))),
+    entry!("chips", [], "chips on a directed acyclic graph: move a chip along an arc",
+        "the graph: one edge 'u v' per line (or separated by ';')", "the vertices holding chips: a b",
+        [("a b;b c;a c;c d", "a b")], |v, p, c| start_chips(v, p, c, false)),
+    entry!("chips-annihilate", [], "chips on a directed acyclic graph; two chips meeting annihilate",
+        "the graph: one edge 'u v' per line (or separated by ';')", "the vertices holding chips: a b",
+        [("a b;b c;a c;c d", "a b")], |v, p, c| start_chips(v, p, c, true)),
+    entry!("corners", ["turning-corners"], "Turning Corners: flip the four corners of a rectangle", "",
+        "the board's rows of . (white) and # (black), separated by /: ..../..#./....",
+        [("", "..../..../...."), ("", ".#../..../...#")],
+        |v, p, c| {
+            none(v, "corners")?;
+            let text = unjson(p).split(['/', ' ']).filter(|s| !s.is_empty()).collect::<Vec<_>>().join("\n");
+            Ok(boxed(corners::start(&text, c)?))
+        }),
+    entry!("cards", ["24-card"], "the 24-card game: take a card, add it to the total, never pass the limit",
+        "VALUES/COPIES/LIMIT: 1..6/4/50 (the default)",
+        "empty for the whole deal, or --left 4,4,4,4,4,4 --total 0", [("", ""), ("1..3/2/12", "")],
+        start_cards),
+];
+
+/// Every family, in the order listed.
+pub fn entries() -> &'static [Entry] {
+    ENTRIES
+}
+
+/// Every family as a front-end lists it.
+pub fn list() -> Vec<Listing> {
+    ENTRIES
+        .iter()
+        .map(|e| Listing {
+            name: e.name,
+            aliases: e.aliases,
+            summary: e.summary,
+            variant: e.variant,
+            position: e.position,
+            examples: e.examples,
+        })
+        .collect()
+}
+
+/// The family called `name` (or one of its aliases), in any case.
+pub fn find(name: &str) -> Result<&'static Entry, Error> {
+    let n = name.trim().to_lowercase();
+    ENTRIES
+        .iter()
+        .find(|e| e.name == n || e.aliases.contains(&n.as_str()))
+        .ok_or_else(|| {
+            Error::new(format!(
+                "no family '{name}'; the families are {}",
+                ENTRIES
+                    .iter()
+                    .map(|e| e.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+}
+
+/// The family `name` with `variant`, started at `position`. A heap game
+/// may also be named by its rule (`kayles`, `0.77`, `grundy`) with no
+/// variant.
+pub fn start(
+    name: &str,
+    variant: &str,
+    position: &str,
+    convention: Convention,
+) -> Result<Box<dyn AnyGame>, Error> {
+    match find(name) {
+        Ok(entry) => entry.start(variant, position, convention),
+        Err(_) if variant.trim().is_empty() && name.trim().parse::<HeapRule>().is_ok() => {
+            start_heap(name, position, convention)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn heap_rules_by_name() {
+        let r = super::start("kayles", "", "3", crate::game::Convention::Normal);
+        assert!(r.is_ok(), "{:?}", r.err());
+    }
+}

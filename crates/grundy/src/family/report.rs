@@ -1,0 +1,135 @@
+//! What every analysis command prints: the same fields for every game, as
+//! human text or as JSON (`--json`), whose field names are stable.
+//!
+//! JSON: `{"game", "position", "convention": "normal"|"misere", "value"
+//! (null in misère), "outcome": "N"|"P", "winning_moves": [{"move", "to"}]}`
+//! plus, for some games, extra fields after these. `position` and each `to`
+//! are written in the syntax the command accepts, so they can be fed back.
+
+use crate::game::{Analysis, Convention, Outcome};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// One winning move: its words and the position it leaves.
+#[derive(Serialize, Debug, Clone)]
+pub struct MoveReport {
+    /// The move in the game's own words.
+    #[serde(rename = "move")]
+    pub words: String,
+    /// The cells the move touches, for games played on a board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells: Option<Value>,
+    /// The position after the move, in the command's syntax.
+    pub to: Value,
+    /// The same position as command-line text, for human output.
+    #[serde(skip)]
+    pub to_text: String,
+}
+
+/// The answer for one position.
+#[derive(Serialize, Debug, Clone)]
+pub struct Report {
+    /// The game's name.
+    pub game: String,
+    /// The position analysed, in the command's syntax.
+    pub position: Value,
+    /// Play convention.
+    pub convention: Convention,
+    /// Grundy value (normal play); `null` in misère play.
+    pub value: Option<u64>,
+    /// `N` (the player to move wins) or `P`.
+    pub outcome: Outcome,
+    /// Every winning move.
+    pub winning_moves: Vec<MoveReport>,
+    /// Game-specific fields, after the common ones.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+    /// The position as command-line text, for human output.
+    #[serde(skip)]
+    pub position_text: String,
+    /// Step-by-step explanation, printed with `--explain` (with `--json`,
+    /// the last field).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
+}
+
+impl Report {
+    /// A report from a library analysis; `show` writes a position both as
+    /// JSON and as text.
+    pub fn from_analysis<M: std::fmt::Display, P>(
+        game: &str,
+        position: &P,
+        analysis: &Analysis<M, P>,
+        show: impl Fn(&P) -> (Value, String),
+    ) -> Report {
+        let (position_json, position_text) = show(position);
+        let winning_moves = analysis
+            .winning_moves
+            .iter()
+            .map(|w| {
+                let (to, to_text) = show(&w.to);
+                MoveReport {
+                    words: w.mv.to_string(),
+                    cells: None,
+                    to,
+                    to_text,
+                }
+            })
+            .collect();
+        Report {
+            game: game.to_string(),
+            position: position_json,
+            convention: analysis.convention,
+            value: analysis.value.map(|v| v.0),
+            outcome: analysis.outcome,
+            winning_moves,
+            extra: Map::new(),
+            position_text,
+            explanation: None,
+        }
+    }
+
+    /// The human-readable form.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let conv = match self.convention {
+            Convention::Normal => "normal play",
+            Convention::Misere => "misère play",
+        };
+        s.push_str(&format!("{} {} ({conv})\n", self.game, self.position_text));
+        if let Some(v) = self.value {
+            s.push_str(&format!("Grundy value: {v}\n"));
+        }
+        s.push_str(&format!(
+            "Outcome: {} ({})\n",
+            self.outcome,
+            self.outcome.describe()
+        ));
+        match self.winning_moves.len() {
+            0 if self.outcome == Outcome::P => {
+                s.push_str("No winning move: every move leads to an N-position.\n")
+            }
+            0 => s.push_str("No move is left to make: the game is over.\n"),
+            n => {
+                let title = if n == 1 {
+                    "Winning move:".to_string()
+                } else {
+                    format!("Winning moves ({n}):")
+                };
+                s.push_str(&title);
+                s.push('\n');
+                for m in &self.winning_moves {
+                    s.push_str(&format!("  {}  ->  {}\n", m.words, m.to_text));
+                }
+            }
+        }
+        if let Some(e) = &self.explanation {
+            s.push('\n');
+            s.push_str(e);
+            if !e.ends_with('\n') {
+                s.push('\n');
+            }
+        }
+        s
+    }
+}

@@ -1,0 +1,154 @@
+//! The words players and command lines use: whole numbers, lists of them,
+//! moves typed loosely (any case and spacing, parenthesised parts
+//! optional), and rows of tokens.
+//!
+//! ```
+//! use grundy::family::text::{normalize, parse_u64, without_parentheses};
+//! assert_eq!(normalize("  Take 2   from heap 1 "), "take 2 from heap 1");
+//! assert_eq!(without_parentheses("take 2 from heap 1 (3 -> 1)"), "take 2 from heap 1");
+//! assert!(parse_u64("-3", "heap").unwrap_err().to_string().contains("negative"));
+//! ```
+
+use serde_json::Value;
+
+use super::Error;
+use crate::strategy::MoveTo;
+
+/// Text with every parenthesised part (and the blank before it) removed.
+pub fn without_parentheses(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => {
+                if depth == 0 && out.ends_with(' ') {
+                    out.pop();
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Lower case with single spaces and no surrounding blanks.
+pub fn normalize(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// The index of the move whose words match `text`: the whole words, or the
+/// words without their parenthesised parts, compared after [`normalize`].
+pub fn match_words<M: std::fmt::Display, P>(moves: &[MoveTo<M, P>], text: &str) -> Option<usize> {
+    let t = normalize(text);
+    moves.iter().position(|(m, _)| {
+        let w = normalize(&m.to_string());
+        w == t || without_parentheses(&w) == t
+    })
+}
+
+/// A row of `n` tokens, at most `max` drawn, then `...`.
+pub fn tokens(n: u64, max: u64, token: char) -> String {
+    let shown = n.min(max) as usize;
+    let mut s: String = (0..shown).map(|_| token).collect();
+    if n > max {
+        s.push_str("...");
+    }
+    s
+}
+
+/// Parses one non-negative whole number; `what` names it in the error
+/// ("heap", "step", ...).
+pub fn parse_u64(text: &str, what: &str) -> Result<u64, Error> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(Error::new(format!("{what} is empty")));
+    }
+    if t.starts_with('-') && t.len() > 1 && t[1..].chars().all(|c| c.is_ascii_digit()) {
+        return Err(Error::new(format!(
+            "{what} '{text}' is negative; sizes are whole numbers from 0"
+        )));
+    }
+    if !t.chars().all(|c| c.is_ascii_digit()) {
+        return Err(Error::new(format!("{what} '{text}' is not a whole number")));
+    }
+    t.parse::<u64>().map_err(|_| {
+        Error::new(format!(
+            "{what} '{text}' is too large (at most {})",
+            u64::MAX
+        ))
+    })
+}
+
+/// Parses a list of whole numbers, refusing an empty list; `plural` names
+/// the list in that error ("heaps").
+pub fn parse_u64_list<S: AsRef<str>>(
+    texts: &[S],
+    what: &str,
+    plural: &str,
+) -> Result<Vec<u64>, Error> {
+    if texts.is_empty() {
+        return Err(Error::new(format!("no {plural} given")));
+    }
+    texts.iter().map(|t| parse_u64(t.as_ref(), what)).collect()
+}
+
+/// A position written as numbers: a JSON list, or numbers separated by
+/// blanks or commas. `what` names one number in errors ("heap"), `listed`
+/// names the JSON list ("heap sizes").
+pub fn parse_numbers(text: &str, what: &str, listed: &str) -> Result<Vec<u64>, String> {
+    let t = text.trim();
+    if t.starts_with('[') {
+        return serde_json::from_str(t).map_err(|e| format!("not a JSON list of {listed}: {e}"));
+    }
+    let items: Vec<&str> = t
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect();
+    parse_u64_list(&items, what, &format!("{what}s")).map_err(|e| e.0)
+}
+
+/// A list of numbers as JSON and as command-line text.
+pub fn show_list(v: &[u64]) -> (Value, String) {
+    let text = v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+    (Value::from(v.to_vec()), text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_match_loosely() {
+        let moves = vec![
+            ("take 2 from heap 1 (3 -> 1)", 0),
+            ("take 1 from heap 2 (4 -> 3)", 1),
+        ];
+        assert_eq!(match_words(&moves, "  Take 1 from   heap 2 "), Some(1));
+        assert_eq!(match_words(&moves, "take 2 from heap 1 (3 -> 1)"), Some(0));
+        assert_eq!(match_words(&moves, "take 3 from heap 1"), None);
+        assert_eq!(tokens(3, 10, 'o'), "ooo");
+        assert_eq!(tokens(12, 10, 'o'), "oooooooooo...");
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_u64("17", "heap"), Ok(17));
+        assert!(parse_u64("-3", "heap").unwrap_err().0.contains("negative"));
+        assert!(parse_u64("3x", "heap")
+            .unwrap_err()
+            .0
+            .contains("not a whole number"));
+        assert!(parse_u64("18446744073709551616", "heap")
+            .unwrap_err()
+            .0
+            .contains("too large"));
+        assert!(parse_u64_list::<&str>(&[], "heap", "heaps").is_err());
+        assert_eq!(parse_numbers("1, 4 5", "heap", "heaps"), Ok(vec![1, 4, 5]));
+    }
+}
