@@ -3,14 +3,14 @@
 //! (16-bit lanes, compiled for AVX2 where the processor has it, portable
 //! elsewhere), and the marking of options a byte at a time.
 
-/// A storage cell for Grundy values: `u16` when values stay small (half the
+/// How the engine stores a Grundy value: `u16` when values stay small (half the
 /// memory and cache traffic), `u32` otherwise.
-pub trait Cell: Copy + Default + Send + Sync + 'static {
+pub trait StoredValue: Copy + Default + Send + Sync + 'static {
     /// The largest value the cell holds.
     const LIMIT: u32;
     /// The stored value.
     fn get(self) -> u32;
-    /// Stores `v`, which is at most [`Cell::LIMIT`].
+    /// Stores `v`, which is at most [`StoredValue::LIMIT`].
     fn put(v: u32) -> Self;
     /// Which of the values `want` are among `xs[i] ^ ys[len - 1 - i]` (the
     /// options of the splits that pair `xs` with `ys` read backwards): bit
@@ -35,7 +35,7 @@ pub trait Cell: Copy + Default + Send + Sync + 'static {
 /// Values the plain search looks for by comparison rather than by marking.
 pub const WANTED: usize = 8;
 
-impl Cell for u16 {
+impl StoredValue for u16 {
     const LIMIT: u32 = u16::MAX as u32;
     #[inline]
     fn get(self) -> u32 {
@@ -70,7 +70,7 @@ impl Cell for u16 {
     }
 }
 
-/// [`Cell::hits`] in 16-bit lanes, kept out of line so that the loop is
+/// [`StoredValue::hits`] in 16-bit lanes, kept out of line so that the loop is
 /// compiled on its own, to vector instructions.
 #[inline(never)]
 pub(super) fn hits16<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
@@ -85,7 +85,7 @@ unsafe fn hits16_avx2<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTE
     hits16_lanes::<K>(xs, ys, want)
 }
 
-/// [`Cell::hits`] for the first `K` values of `want`; the others repeat
+/// [`StoredValue::hits`] for the first `K` values of `want`; the others repeat
 /// `want[K - 1]`.
 #[inline(always)]
 fn hits16_lanes<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
@@ -109,7 +109,7 @@ fn hits16_lanes<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) ->
     bits
 }
 
-impl Cell for u32 {
+impl StoredValue for u32 {
     const LIMIT: u32 = u32::MAX;
     #[inline]
     fn get(self) -> u32 {
@@ -124,7 +124,7 @@ impl Cell for u32 {
 /// The stamps as a table with room for every 16-bit value, when the cells
 /// hold 16 bits (options are then 16-bit too, and indexing needs no check).
 #[inline]
-pub(super) fn short_table<V: Cell>(stamp: &mut [u32]) -> Option<&mut [u32; 1 << 16]> {
+pub(super) fn short_table<V: StoredValue>(stamp: &mut [u32]) -> Option<&mut [u32; 1 << 16]> {
     if V::LIMIT <= 0xFFFF {
         stamp.get_mut(..1 << 16).and_then(|t| t.try_into().ok())
     } else {
@@ -136,7 +136,7 @@ pub(super) fn short_table<V: Cell>(stamp: &mut [u32]) -> Option<&mut [u32; 1 << 
 /// `rare_g`), all below `s`. Every option is below `seen.len()`, a power of
 /// two.
 #[inline(never)]
-pub(super) fn mark_bytes<V: Cell, R: Cell>(
+pub(super) fn mark_bytes<V: StoredValue, R: StoredValue>(
     seen: &mut [u8],
     g: &[V],
     s: usize,
@@ -163,7 +163,7 @@ pub(super) fn mark_bytes<V: Cell, R: Cell>(
 
 /// [`mark_bytes`] for a table of `W` bytes, indexed without a check.
 #[inline(always)]
-fn mark_fixed<V: Cell, R: Cell, const W: usize>(
+fn mark_fixed<V: StoredValue, R: StoredValue, const W: usize>(
     seen: &mut [u8; W],
     g: &[V],
     s: usize,

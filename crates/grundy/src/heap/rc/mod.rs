@@ -59,8 +59,8 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-pub use kernels::{Cell, WANTED};
-pub use mask::{best_split, Split};
+pub use kernels::{StoredValue, WANTED};
+pub use mask::{best_rare_mask, RareMask};
 pub use moves::Moves;
 
 pub(crate) use marks::Marks;
@@ -89,8 +89,9 @@ pub enum RcError {
 /// Figures of a run, as the tables of Flammenkamp and Czajka report them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct RcStats {
-    /// The split in use (`None` while every position is treated as rare).
-    pub split: Option<Split>,
+    /// The rare mask in use (`None` while every position is treated as
+    /// rare); named `split` in the JSON figures too.
+    pub split: Option<RareMask>,
     /// Number of rare positions among `1..=n`.
     pub rare_count: usize,
     /// The largest rare position.
@@ -108,12 +109,12 @@ pub struct RcStats {
 /// The rare/common engine: computes `G(0), G(1), ...` of a finite octal code
 /// (two-heap splits, `!` unequal splits included) in cells of type `V`.
 #[derive(Clone, Debug)]
-pub struct RcEngine<V: Cell> {
+pub struct RcEngine<V: StoredValue> {
     moves: Moves,
     g: Vec<V>,
     rare: Vec<u32>,
     rare_g: Vec<V>,
-    split: Option<Split>,
+    rare_mask: Option<RareMask>,
     marks: Marks,
     /// `odd[v]`: parity of `popcount(v & mask)` for every value in the marks.
     odd: Vec<u8>,
@@ -142,7 +143,7 @@ pub struct RcEngine<V: Cell> {
 /// treated as rare, which is the plain mex.
 const FIRST_REVIEW: usize = 64;
 
-impl<V: Cell> RcEngine<V> {
+impl<V: StoredValue> RcEngine<V> {
     /// An engine holding `G(0) = 0`.
     pub fn new(rule: &TakeBreak) -> Result<RcEngine<V>, RcError> {
         let moves = Moves::of(rule)?;
@@ -151,7 +152,7 @@ impl<V: Cell> RcEngine<V> {
             g: vec![V::put(0)],
             rare: Vec::new(),
             rare_g: Vec::new(),
-            split: None,
+            rare_mask: None,
             marks: Marks::new(if V::LIMIT <= 0xFFFF { 1 << 16 } else { 256 }),
             odd: vec![0; 256],
             odd_bits: vec![0; 4],
@@ -205,7 +206,7 @@ impl<V: Cell> RcEngine<V> {
     /// Figures of the run so far.
     pub fn stats(&self) -> RcStats {
         let mut s = self.stats.clone();
-        s.split = self.split;
+        s.split = self.rare_mask;
         s.rare_count = self.rare.len();
         s.last_rare = self.rare.last().map(|&r| r as usize);
         s
@@ -236,7 +237,7 @@ impl<V: Cell> RcEngine<V> {
     /// Class of position `x` with value `v` under the current split: rare?
     #[inline]
     fn is_rare(&self, x: usize, v: u32) -> bool {
-        match self.split {
+        match self.rare_mask {
             None => true,
             Some(s) => {
                 let kp = self.moves.split_parity.unwrap_or(0);
@@ -313,7 +314,7 @@ impl<V: Cell> RcEngine<V> {
 
     /// Ranks the common values of the recent heaps by frequency.
     fn refresh_partners(&mut self) {
-        let mask = match self.split {
+        let mask = match self.rare_mask {
             Some(s) if !s.domain => s.mask,
             _ => 0,
         };
@@ -327,7 +328,7 @@ impl<V: Cell> RcEngine<V> {
     }
 
     fn refresh_parity(&mut self) {
-        let mask = self.split.map_or(0, |s| s.mask);
+        let mask = self.rare_mask.map_or(0, |s| s.mask);
         self.odd = (0..self.marks.len() as u32)
             .map(|v| ((v & mask).count_ones() & 1) as u8)
             .collect();
@@ -342,10 +343,10 @@ impl<V: Cell> RcEngine<V> {
     fn review(&mut self) {
         let x = self.last();
         self.next_review = (2 * x).max(FIRST_REVIEW);
-        let (best, count) = best_split(&self.hist, self.moves.split_parity.is_some());
+        let (best, count) = best_rare_mask(&self.hist, self.moves.split_parity.is_some());
         let current = self.rare.len() as u64;
-        if self.split != Some(best) && count < current {
-            self.split = Some(best);
+        if self.rare_mask != Some(best) && count < current {
+            self.rare_mask = Some(best);
             self.refresh_parity();
             self.stats.rechosen += 1;
             self.rare.clear();

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::kernels::{mark_bytes, pack_bits};
 use super::search::{rare_runs, Prefilled, SCAN_CHUNK};
-use super::{Cell, RcEngine, RcError};
+use super::{RcEngine, RcError, StoredValue};
 
 /// First heap computed with two threads; smaller heaps are too quick to share.
 pub(super) const PARALLEL_FROM: usize = 4096;
@@ -49,7 +49,7 @@ impl Job {
     /// Collects the pairs of the old rare positions for every heap of the
     /// block, then pairs of two known heaps from the middle down, a chunk
     /// per heap in turn, until `stop` is set (or none are left).
-    fn run<V: Cell>(
+    fn run<V: StoredValue>(
         &self,
         g: &[V],
         two: &[(usize, bool)],
@@ -186,7 +186,7 @@ fn receive<T>(from: &std::sync::mpsc::Receiver<T>) -> Option<T> {
 /// Times [`receive`] polls before it sleeps.
 const SPINS: u32 = 1 << 10;
 
-impl<V: Cell> RcEngine<V> {
+impl<V: StoredValue> RcEngine<V> {
     /// Computes every position up to `n` on `threads` threads (two are
     /// used). Heaps go in blocks of `L`; while one thread finishes a block
     /// in order, the other collects, for every heap of the next block
@@ -256,13 +256,13 @@ impl<V: Cell> RcEngine<V> {
                 let result = self.finish_block(x0, len, ahead.take());
                 stop.store(true, Ordering::Relaxed);
                 let next = receive(&results).expect("the helper thread answers");
-                let split = self.split;
+                let mask = self.rare_mask;
                 result?;
                 if self.review_due {
                     self.review_due = false;
                     self.review();
                 }
-                ahead = next.filter(|_| self.split == split);
+                ahead = next.filter(|_| self.rare_mask == mask);
             }
             Ok(())
         })

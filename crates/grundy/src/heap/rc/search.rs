@@ -3,7 +3,7 @@
 //! below the smallest missing odd value.
 
 use super::kernels::{mark_bytes, pack_bits, short_table};
-use super::{Cell, Marks, RcEngine, WANTED};
+use super::{Marks, RcEngine, StoredValue, WANTED};
 
 /// What the second thread already put in the marks of a heap `n`: the pairs
 /// of the rare positions `rare[..to]` with a partner below `known` and, for
@@ -39,7 +39,7 @@ pub(super) const PARTNERS: usize = 16;
 /// tries the small heaps `a` holding `v ^ w` for the most frequent recent
 /// values `w`, whose partner `s - a` then gives `v` whenever it holds `w`.
 /// Marks `v` when a pair gives it; returns the pairs tried.
-fn aim<V: Cell>(
+fn aim<V: StoredValue>(
     g: &[V],
     marks: &mut Marks,
     by_value: &[Vec<u32>],
@@ -95,7 +95,7 @@ pub(super) fn rare_runs(rare: &[u32], s: usize, unequal: bool) -> [(usize, usize
     }
 }
 
-impl<V: Cell> RcEngine<V> {
+impl<V: StoredValue> RcEngine<V> {
     /// Marks the options of `n` that pair a rare position with a partner,
     /// for every splitting removal. With `ahead = Some((known, to))` the
     /// second thread has done the pairs of `rare[..to]` whose partner is
@@ -164,7 +164,8 @@ impl<V: Cell> RcEngine<V> {
     pub(super) fn compute(&mut self, n: usize, prefilled: Option<Prefilled>) -> u32 {
         // Once there is a split, the marks of the odd options stay in the bit
         // set until the search, so that `c*` is found a word at a time.
-        let in_bits = prefilled.is_some() || (self.split.is_some() && !self.moves.two.is_empty());
+        let in_bits =
+            prefilled.is_some() || (self.rare_mask.is_some() && !self.moves.two.is_empty());
         if prefilled.is_none() {
             if in_bits {
                 self.marks.clear_to(&[], ((2usize << self.bits) >> 6) + 1);
@@ -200,7 +201,7 @@ impl<V: Cell> RcEngine<V> {
                 Some(p)
             }
         };
-        let split = match self.split {
+        let mask = match self.rare_mask {
             None => return self.marks.mex(),
             Some(s) => s,
         };
@@ -208,9 +209,9 @@ impl<V: Cell> RcEngine<V> {
             return self.marks.mex();
         }
         let kp = self.moves.split_parity.unwrap_or(0);
-        let e = 1 ^ ((split.domain as u32) & ((n ^ kp) as u32 & 1));
+        let e = 1 ^ ((mask.domain as u32) & ((n ^ kp) as u32 & 1));
         self.missing.clear();
-        let cstar = if split.mask == 0 && e == 1 {
+        let cstar = if mask.mask == 0 && e == 1 {
             // No value has odd parity under the empty mask: nothing is known
             // exactly, every pair must be seen.
             u32::MAX

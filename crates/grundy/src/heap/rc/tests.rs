@@ -71,7 +71,7 @@ fn refuses_what_it_cannot_do() {
 #[derive(Clone, Copy, Default)]
 struct Tiny(u8);
 
-impl Cell for Tiny {
+impl StoredValue for Tiny {
     const LIMIT: u32 = 3;
     fn get(self) -> u32 {
         self.0 as u32
@@ -118,10 +118,10 @@ proptest! {
         want.resize(WANTED, last);
         let want: [u32; WANTED] = want.try_into().unwrap();
         let expected = plain_hits(&xs, &ys, &want);
-        prop_assert_eq!(<u32 as Cell>::hits(&xs, &ys, &want), expected);
+        prop_assert_eq!(<u32 as StoredValue>::hits(&xs, &ys, &want), expected);
         let xs16: Vec<u16> = xs.iter().map(|&x| x as u16).collect();
         let ys16: Vec<u16> = ys.iter().map(|&y| y as u16).collect();
-        prop_assert_eq!(<u16 as Cell>::hits(&xs16, &ys16, &want), expected);
+        prop_assert_eq!(<u16 as StoredValue>::hits(&xs16, &ys16, &want), expected);
         // Both widths of the portable loop, whatever the processor.
         let want16 = want.map(|w| w as u16);
         if want[3..].iter().all(|&w| w == last) {
@@ -139,9 +139,9 @@ fn walsh_hadamard_counts_rare_positions() {
         h[0][v] += 1;
     }
     h[0][0] += 1;
-    let (split, rare) = best_split(&h, false);
+    let (mask, rare) = best_rare_mask(&h, false);
     assert_eq!(rare, 1);
-    assert_eq!((split.mask.count_ones() & 1, split.domain), (1, false));
+    assert_eq!((mask.mask.count_ones() & 1, mask.domain), (1, false));
 }
 
 fn code_strategy() -> impl Strategy<Value = String> {
