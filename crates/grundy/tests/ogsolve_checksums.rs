@@ -4,7 +4,7 @@
 //! `ogsolve -m rc -n 1000000 -s GAME`.
 
 use grundy::heap::rc::RcEngine;
-use grundy::heap::rule::TakeBreak;
+use grundy::heap::code::TakeBreak;
 use grundy::heap::store::fletcher;
 
 const N: usize = 1_000_000;

@@ -1,6 +1,6 @@
 //! Heap games: take-and-break rules, their Grundy sequences and periodicity.
 //!
-//! - [`rule`]: octal and hexadecimal codes ([`rule::TakeBreak`]);
+//! - [`code`]: octal and hexadecimal codes ([`code::TakeBreak`]);
 //! - [`notation`]: every rule the user can write ([`notation::HeapRule`]);
 //! - [`naive`]: the reference engine, the mex over every option;
 //! - [`sequence`]: the one entry point for G(0..=n), whatever the engine,
@@ -9,12 +9,12 @@
 //! - [`store`]: a compact file for long sequences, with its checksum;
 //! - [`periodicity`]: preperiod, period, saltus and the periodicity theorems.
 
+pub mod code;
 pub mod naive;
 pub mod notation;
 pub mod periodicity;
 pub mod ranges;
 pub mod rc;
-pub mod rule;
 pub mod sequence;
 pub mod store;
 pub mod subtraction;

@@ -36,7 +36,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::rule::{CodeError, TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use super::code::{CodeError, TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 
 /// The rule itself, without a name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -531,7 +531,7 @@ impl HeapRule {
         }
         match &self.kind {
             RuleKind::Code(code) => {
-                let phrase = |d: super::rule::Digit| {
+                let phrase = |d: super::code::Digit| {
                     let mut counts = Vec::new();
                     for (bit, c) in [
                         (LEAVE_NONE, "0"),

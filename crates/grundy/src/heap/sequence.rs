@@ -43,7 +43,7 @@ use super::naive::NaiveEngine;
 use super::notation::{HeapRule, RuleKind};
 use super::periodicity::{analyze_with, Periodicity, Status, Window};
 use super::rc::{RcEngine, RcError, RcStats};
-use super::rule::TakeBreak;
+use super::code::TakeBreak;
 use super::store::Fletcher;
 
 /// Which engine computes the sequence.

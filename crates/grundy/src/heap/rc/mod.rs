@@ -65,7 +65,7 @@ pub use moves::Moves;
 
 pub(crate) use marks::Marks;
 
-use crate::heap::rule::TakeBreak;
+use crate::heap::code::TakeBreak;
 use search::{INDEXED, PARTNERS, RECENT};
 
 /// Why the engine cannot (or can no longer) compute a rule's sequence.

@@ -1,7 +1,7 @@
 //! The moves of a finite take-and-break code, sorted by what they leave.
 
 use super::RcError;
-use crate::heap::rule::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use crate::heap::code::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 
 /// The moves of a rule, sorted by what they leave.
 #[derive(Clone, Debug)]

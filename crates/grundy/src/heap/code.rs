@@ -11,7 +11,7 @@
 //! the heaps it leaves must all be different (`4!.0` is Grundy's game).
 //!
 //! ```
-//! use grundy::heap::rule::TakeBreak;
+//! use grundy::heap::code::TakeBreak;
 //! let kayles: TakeBreak = "0.77".parse().unwrap();
 //! assert_eq!(kayles.digit(2).bits, 7);
 //! assert_eq!(kayles.digit(3).bits, 0);
