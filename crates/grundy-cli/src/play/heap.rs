@@ -15,7 +15,7 @@ use clap::Args;
 use grundy::game::{Convention, Outcome};
 use grundy::games::heap::{self, HeapMove};
 use grundy::games::strips::StripGame;
-use grundy::heap::notation::HeapRule;
+use grundy::heap::rule::HeapRule;
 use grundy::nimber::Nimber;
 use grundy::solve::SolveError;
 use grundy::strategy::{Choice, MoveTo, Moves, OneMove, Play};

@@ -1,7 +1,8 @@
 //! Heap games: take-and-break rules, their Grundy sequences and periodicity.
 //!
 //! - [`code`]: octal and hexadecimal codes ([`code::TakeBreak`]);
-//! - [`notation`]: every rule the user can write ([`notation::HeapRule`]);
+//! - [`rule`]: every rule the user can write ([`rule::HeapRule`]) and its
+//!   notation;
 //! - [`naive`]: the reference engine, the mex over every option;
 //! - [`sequence`]: the one entry point for G(0..=n), whatever the engine,
 //!   stopped once the period is proven and extended by it;
@@ -11,10 +12,10 @@
 
 pub mod code;
 pub mod naive;
-pub mod notation;
 pub mod periodicity;
 pub mod ranges;
 pub mod rc;
+pub mod rule;
 pub mod sequence;
 pub mod store;
 pub mod subtraction;

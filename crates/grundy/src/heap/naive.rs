@@ -15,8 +15,8 @@
 //! assert_eq!(e.values(), &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
 //! ```
 
-use super::notation::{HeapRule, RuleKind};
 use super::code::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use super::rule::{HeapRule, RuleKind};
 
 /// Computes G(0), G(1), ... of a rule's underlying heap game in order
 /// (a named game's scale is not applied here; see [`super::sequence`]).

@@ -21,7 +21,7 @@
 //! that game counts: `triomino` n is a 2 x n board, 0.007 on 2n cells.
 //!
 //! ```
-//! use grundy::heap::notation::HeapRule;
+//! use grundy::heap::rule::HeapRule;
 //! let k: HeapRule = "kayles".parse().unwrap();
 //! assert_eq!(k.to_string(), "kayles");
 //! assert_eq!(k.base().to_string(), "0.77");
@@ -348,7 +348,7 @@ impl HeapRule {
     /// comments before the first pair.
     ///
     /// ```
-    /// use grundy::heap::notation::HeapRule;
+    /// use grundy::heap::rule::HeapRule;
     /// let r = HeapRule::parse_ranges("1 1\n1 2\n2 3\n").unwrap();
     /// assert_eq!(r.to_string(), "ranges:1..1,1..2,2..3");
     /// assert!(HeapRule::parse_ranges("1 1\n3 3\n").is_err()); // L_2 > 2
@@ -511,7 +511,7 @@ impl HeapRule {
     /// The rule in words, one line per kind of move.
     ///
     /// ```
-    /// use grundy::heap::notation::HeapRule;
+    /// use grundy::heap::rule::HeapRule;
     /// let r: HeapRule = "0.137".parse().unwrap();
     /// let words = r.describe();
     /// assert!(words.contains("remove 2 tokens: may leave 0 or 1 heaps"));
