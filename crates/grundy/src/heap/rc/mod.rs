@@ -54,6 +54,7 @@ mod kernels;
 mod marks;
 mod mask;
 mod moves;
+#[cfg(feature = "threads")]
 mod pipeline;
 mod search;
 #[cfg(test)]
@@ -232,6 +233,15 @@ impl<V: StoredValue> RcEngine<V> {
     /// The computed values, `G(0..=last)`, giving up the engine.
     pub fn into_cells(self) -> Vec<V> {
         self.g
+    }
+
+    /// Computes every position up to `n`: on one thread, as
+    /// [`RcEngine::extend_to`], since the crate is built without its
+    /// `threads` feature (with it, a second thread works a block ahead).
+    #[cfg(not(feature = "threads"))]
+    pub fn extend_to_threads(&mut self, n: usize, threads: usize) -> Result<(), RcError> {
+        let _ = threads;
+        self.extend_to(n)
     }
 
     /// Class of position `x` with value `v` under the current split: rare?

@@ -1,4 +1,5 @@
 use super::kernels::hits16;
+#[cfg(feature = "threads")]
 use super::pipeline::PARALLEL_FROM;
 use super::*;
 use proptest::prelude::*;
@@ -176,6 +177,7 @@ proptest! {
     }
 }
 
+#[cfg(feature = "threads")]
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
     /// Past `PARALLEL_FROM` the second thread works ahead; the values
