@@ -18,6 +18,12 @@
 //! - [`heap`]: heap rules (octal and hexadecimal codes), sequences, periodicity;
 //! - [`games`]: one module per game family;
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
+//!
+//! Cargo features, both on by default: `threads` (the rare/common engine's
+//! second thread) and `files` (sequence files on disk). Without them the
+//! library builds for `wasm32-unknown-unknown`.
+
+#![deny(missing_docs)]
 
 pub mod game;
 pub mod games;

@@ -4,6 +4,8 @@
 //! - [`rule`]: every rule the user can write ([`rule::HeapRule`]) and its
 //!   notation;
 //! - [`naive`]: the reference engine, the mex over every option;
+//! - [`subtraction`] and [`ranges`]: engines for subtraction games and for
+//!   per-size take ranges;
 //! - [`sequence`]: the one entry point for G(0..=n), whatever the engine,
 //!   stopped once the period is proven and extended by it;
 //! - [`rc`]: the rare/common engine for long take-and-break sequences;
