@@ -5,7 +5,7 @@ mod play_support;
 
 use grundy::game::{Convention, Outcome};
 use grundy::games::heap;
-use grundy::heap::notation::HeapRule;
+use grundy::heap::rule::HeapRule;
 use play_support::{json_lines, piped, random_game, refused, Pty, Rand};
 use serde_json::json;
 

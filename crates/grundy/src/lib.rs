@@ -21,6 +21,12 @@
 //!   analysis, drawing, play sessions, the report, the registry);
 //! - [`families`]: that interface, one module per family;
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
+//!
+//! Cargo features, both on by default: `threads` (the rare/common engine's
+//! second thread) and `files` (sequence files on disk). Without them the
+//! library builds for `wasm32-unknown-unknown`.
+
+#![deny(missing_docs)]
 
 pub mod families;
 pub mod family;

@@ -10,8 +10,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use grundy::game::{Convention, Outcome};
 use grundy::games::heap::{self, HeapGame};
-use grundy::heap::notation::HeapRule;
 use grundy::heap::periodicity::{analyze_rule, Status};
+use grundy::heap::rule::HeapRule;
 use grundy::heap::sequence::{compute, Options};
 use grundy::solve::analyze_sum;
 use proptest::prelude::*;

@@ -3,8 +3,8 @@
 //! the same games (its Fletcher checksum over the values as 16-bit words):
 //! `ogsolve -m rc -n 1000000 -s GAME`.
 
+use grundy::heap::code::TakeBreak;
 use grundy::heap::rc::RcEngine;
-use grundy::heap::rule::TakeBreak;
 use grundy::heap::store::fletcher;
 
 const N: usize = 1_000_000;

@@ -5,7 +5,7 @@ use clap::Args;
 use grundy::game::Convention;
 use grundy::games::heap;
 use grundy::games::strips::{self, Board, StripGame};
-use grundy::heap::notation::HeapRule;
+use grundy::heap::rule::HeapRule;
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};

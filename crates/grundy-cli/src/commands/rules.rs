@@ -1,7 +1,7 @@
 //! `grundy rules`: the heap-rule notation, the named games, a rule in words.
 
 use clap::Args;
-use grundy::heap::notation::{HeapRule, NAMED_GAMES};
+use grundy::heap::rule::{HeapRule, NAMED_GAMES};
 use serde_json::json;
 
 use crate::commands::heap::parse_rule;

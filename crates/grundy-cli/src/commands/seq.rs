@@ -18,9 +18,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use grundy::heap::notation::HeapRule;
 use grundy::heap::periodicity::{Status, Window};
 use grundy::heap::rc::RcStats;
+use grundy::heap::rule::HeapRule;
 use grundy::heap::sequence::{self, EngineKind, Method, Options, Progress, ProvenPeriod, Sequence};
 use grundy::heap::store;
 use serde::Serialize;

@@ -19,7 +19,7 @@ use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::heap::{self, HeapMove};
 use crate::games::strips::StripGame;
-use crate::heap::notation::HeapRule;
+use crate::heap::rule::HeapRule;
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
 use crate::strategy::{Choice, MoveTo, Moves, OneMove, Play};

@@ -29,7 +29,7 @@ use crate::families::{
 };
 use crate::game::{Convention, Outcome};
 use crate::games::chips::Graph;
-use crate::heap::notation::HeapRule;
+use crate::heap::rule::HeapRule;
 
 /// Starts a family: variant, position, convention.
 type StartFn = fn(&str, &str, Convention) -> Result<Box<dyn AnyGame>, Error>;

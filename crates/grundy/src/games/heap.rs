@@ -26,7 +26,7 @@ use std::fmt::{self, Display, Write};
 
 use crate::game::{Analysis, Convention, Game, Outcome, WinningMove};
 use crate::heap::naive::{work_estimate, NaiveEngine};
-use crate::heap::notation::{HeapRule, RuleKind};
+use crate::heap::rule::{HeapRule, RuleKind};
 use crate::nimber::Nimber;
 use crate::solve::{SolveError, SumSolver};
 

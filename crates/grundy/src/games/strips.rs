@@ -39,7 +39,7 @@ use std::fmt::{self, Display};
 
 use crate::game::{Analysis, Convention, Outcome, WinningMove};
 use crate::games::heap::{values_for, HeapGame, MISERE_LIMIT};
-use crate::heap::notation::HeapRule;
+use crate::heap::rule::HeapRule;
 use crate::nimber::Nimber;
 use crate::solve::{SolveError, SumSolver};
 

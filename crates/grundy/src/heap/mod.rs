@@ -1,16 +1,19 @@
 //! Heap games: take-and-break rules, their Grundy sequences and periodicity.
 //!
-//! - [`rule`]: octal and hexadecimal codes ([`rule::TakeBreak`]);
-//! - [`notation`]: every rule the user can write ([`notation::HeapRule`]);
+//! - [`code`]: octal and hexadecimal codes ([`code::TakeBreak`]);
+//! - [`rule`]: every rule the user can write ([`rule::HeapRule`]) and its
+//!   notation;
 //! - [`naive`]: the reference engine, the mex over every option;
+//! - [`subtraction`] and [`ranges`]: engines for subtraction games and for
+//!   per-size take ranges;
 //! - [`sequence`]: the one entry point for G(0..=n), whatever the engine,
 //!   stopped once the period is proven and extended by it;
 //! - [`rc`]: the rare/common engine for long take-and-break sequences;
 //! - [`store`]: a compact file for long sequences, with its checksum;
 //! - [`periodicity`]: preperiod, period, saltus and the periodicity theorems.
 
+pub mod code;
 pub mod naive;
-pub mod notation;
 pub mod periodicity;
 pub mod ranges;
 pub mod rc;

@@ -15,8 +15,8 @@
 //! assert_eq!(e.values(), &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
 //! ```
 
-use super::notation::{HeapRule, RuleKind};
-use super::rule::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use super::code::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use super::rule::{HeapRule, RuleKind};
 
 /// Computes G(0), G(1), ... of a rule's underlying heap game in order
 /// (a named game's scale is not applied here; see [`super::sequence`]).
@@ -48,7 +48,7 @@ struct CodeMoves {
 
 impl CodeMoves {
     /// Lists the removals up to `n` (and never past the code's last digit).
-    fn extend_to(&mut self, code: &super::rule::TakeBreak, n: u32) {
+    fn extend_to(&mut self, code: &super::code::TakeBreak, n: u32) {
         let top = code
             .max_removal()
             .map_or(n as u64, |t| (t as u64).min(n as u64));
@@ -85,7 +85,7 @@ pub fn work_estimate(rule: &HeapRule, top: u64) -> f64 {
     let n = top as f64;
     match rule.kind() {
         RuleKind::Code(code) => {
-            let has = |bit: u8, digits: &[super::rule::Digit]| {
+            let has = |bit: u8, digits: &[super::code::Digit]| {
                 digits.iter().filter(|d| d.bits & bit != 0).count() as f64
             };
             match code.repeat_from {

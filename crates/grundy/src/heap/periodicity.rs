@@ -40,7 +40,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::notation::{HeapRule, RuleKind};
+use super::rule::{HeapRule, RuleKind};
 
 /// How far the periodicity has been established.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

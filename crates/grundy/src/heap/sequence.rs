@@ -39,11 +39,11 @@
 
 use std::collections::BTreeMap;
 
+use super::code::TakeBreak;
 use super::naive::NaiveEngine;
-use super::notation::{HeapRule, RuleKind};
 use super::periodicity::{analyze_with, Periodicity, Status, Window};
 use super::rc::{RcEngine, RcError, RcStats};
-use super::rule::TakeBreak;
+use super::rule::{HeapRule, RuleKind};
 use super::store::Fletcher;
 
 /// Which engine computes the sequence.

@@ -9,8 +9,10 @@
 //! print, so runs can be compared.
 //!
 //! Files are written to a temporary name and renamed, so a file under the
-//! final name is always complete: in one go by [`write()`], or while the
-//! values are computed by a [`Writer`].
+//! final name is always complete: in one go by `write`, or while the
+//! values are computed by a `Writer`. Those, `read` and `temporary` need
+//! the `files` feature; the format itself is always there: [`encode`] and
+//! [`decode`] turn values into the bytes of a file and back.
 //!
 //! ```
 //! use grundy::heap::store::{fletcher, read, write, StoredSequence};
@@ -25,8 +27,12 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+#[cfg(feature = "files")]
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::Read;
+#[cfg(feature = "files")]
+use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
+#[cfg(feature = "files")]
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 8] = b"GRUNDYSQ";
@@ -48,6 +54,7 @@ pub struct StoredSequence {
 }
 
 /// What went wrong with a sequence file.
+#[cfg(feature = "files")]
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be read or written.
@@ -127,6 +134,48 @@ impl Fletcher {
     }
 }
 
+/// Why bytes are not a sequence file: the message says what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct FormatError(pub String);
+
+/// The header of a file of `count` values of `rule`, `width` bytes each.
+fn header(rule: &str, count: u64, width: u8, checksum: u32) -> Vec<u8> {
+    let mut h = Vec::with_capacity(file_size(rule, 0, width) as usize);
+    h.extend_from_slice(MAGIC);
+    h.extend_from_slice(&VERSION.to_le_bytes());
+    h.extend_from_slice(&(rule.len() as u32).to_le_bytes());
+    h.extend_from_slice(rule.as_bytes());
+    h.extend_from_slice(&count.to_le_bytes());
+    h.push(width);
+    h.extend_from_slice(&checksum.to_le_bytes());
+    h
+}
+
+/// The bytes of the file `write` makes of `G(0..values.len())` of
+/// `rule`: 2-byte values when every value fits, else 4.
+pub fn encode(rule: &str, values: &[u32]) -> Vec<u8> {
+    let wide = values.iter().any(|&v| v > u16::MAX as u32);
+    let width: u8 = if wide { 4 } else { 2 };
+    let mut bytes = header(rule, values.len() as u64, width, fletcher(values));
+    bytes.reserve(values.len() * width as usize);
+    for &v in values {
+        if wide {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        } else {
+            bytes.extend_from_slice(&(v as u16).to_le_bytes());
+        }
+    }
+    bytes
+}
+
+/// Reads the bytes of a sequence file, checking its header, length and
+/// checksum as `read` does.
+pub fn decode(bytes: &[u8]) -> Result<StoredSequence, FormatError> {
+    parse(&mut &bytes[..], bytes.len() as u64)
+}
+
+#[cfg(feature = "files")]
 fn io_err(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
     move |source| StoreError::Io {
         path: path.display().to_string(),
@@ -134,6 +183,7 @@ fn io_err(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
     }
 }
 
+#[cfg(feature = "files")]
 fn format_err(path: &Path, message: impl Into<String>) -> StoreError {
     StoreError::Format {
         path: path.display().to_string(),
@@ -142,6 +192,7 @@ fn format_err(path: &Path, message: impl Into<String>) -> StoreError {
 }
 
 /// The temporary name a file is written under before its rename.
+#[cfg(feature = "files")]
 pub fn temporary(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".partial");
@@ -150,12 +201,14 @@ pub fn temporary(path: &Path) -> PathBuf {
 
 /// Writes `G(0..values.len())` of `rule` atomically (temporary file, then
 /// rename). The width is 2 bytes when every value fits, else 4.
+#[cfg(feature = "files")]
 pub fn write(path: &Path, rule: &str, values: &[u32]) -> Result<(), StoreError> {
     write_with(path, rule, values.len(), |i| values[i])
 }
 
 /// [`write()`] for `count` values given by `value(i)`, without holding them
 /// in a vector (two passes: width and checksum, then the values).
+#[cfg(feature = "files")]
 pub fn write_with<F: Fn(usize) -> u32>(
     path: &Path,
     rule: &str,
@@ -171,13 +224,7 @@ pub fn write_with<F: Fn(usize) -> u32>(
     let tmp = temporary(path);
     let result = (|| -> std::io::Result<()> {
         let mut w = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
-        w.write_all(MAGIC)?;
-        w.write_all(&VERSION.to_le_bytes())?;
-        w.write_all(&(rule.len() as u32).to_le_bytes())?;
-        w.write_all(rule.as_bytes())?;
-        w.write_all(&(count as u64).to_le_bytes())?;
-        w.write_all(&[width])?;
-        w.write_all(&f.value().to_le_bytes())?;
+        w.write_all(&header(rule, count as u64, width, f.value()))?;
         for i in 0..count {
             if wide {
                 w.write_all(&value(i).to_le_bytes())?;
@@ -196,6 +243,7 @@ pub fn write_with<F: Fn(usize) -> u32>(
 
 /// Values read or rewritten at once when a [`Writer`] goes back over its
 /// file.
+#[cfg(feature = "files")]
 const PASS: usize = 1 << 19;
 
 /// Writes a sequence file while its values are computed, so that a long
@@ -225,6 +273,7 @@ const PASS: usize = 1 << 19;
 /// assert_eq!((s.width, s.values), (4, vec![0, 1, 2, 3, 70000]));
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
+#[cfg(feature = "files")]
 #[derive(Debug)]
 pub struct Writer {
     path: PathBuf,
@@ -241,14 +290,17 @@ pub struct Writer {
 }
 
 /// The error of a [`Writer`] used again after a failed write.
+#[cfg(feature = "files")]
 fn unusable() -> std::io::Error {
     std::io::Error::other("an earlier write to this file failed")
 }
 
 /// Bytes of the header's end that [`Writer::finish`] fills in: count `u64`,
 /// width `u8`, checksum `u32`.
+#[cfg(feature = "files")]
 const TAIL: u64 = 8 + 1 + 4;
 
+#[cfg(feature = "files")]
 impl Writer {
     /// Opens [`temporary()`] of `path` (replacing any file there) and
     /// writes the header of a sequence of `rule`.
@@ -270,16 +322,8 @@ impl Writer {
             len: 0,
             finished: false,
         };
-        let header = (|| -> std::io::Result<()> {
-            let out = w.output()?;
-            out.write_all(MAGIC)?;
-            out.write_all(&VERSION.to_le_bytes())?;
-            out.write_all(&(rule.len() as u32).to_le_bytes())?;
-            out.write_all(rule.as_bytes())?;
-            out.write_all(&0u64.to_le_bytes())?;
-            out.write_all(&[2])?;
-            out.write_all(&0u32.to_le_bytes())
-        })();
+        let header =
+            (|| -> std::io::Result<()> { w.output()?.write_all(&header(rule, 0, 2, 0)) })();
         header.map_err(io_err(path))?;
         Ok(w)
     }
@@ -432,6 +476,7 @@ impl Writer {
     }
 }
 
+#[cfg(feature = "files")]
 impl Drop for Writer {
     /// An unfinished file is removed: nothing appears under the final name.
     fn drop(&mut self) {
@@ -441,42 +486,50 @@ impl Drop for Writer {
     }
 }
 
-/// Size in bytes of the file [`write()`] produces.
+/// Size in bytes of the file `write` produces.
 pub fn file_size(rule: &str, count: u64, width: u8) -> u64 {
     8 + 4 + 4 + rule.len() as u64 + 8 + 1 + 4 + count.saturating_mul(width as u64)
 }
 
 /// Reads a sequence file, checking its header, length and checksum.
+#[cfg(feature = "files")]
 pub fn read(path: &Path) -> Result<StoredSequence, StoreError> {
     let file = File::open(path).map_err(io_err(path))?;
     let size = file.metadata().map_err(io_err(path))?.len();
     let mut r = BufReader::with_capacity(1 << 20, file);
+    parse(&mut r, size).map_err(|e| format_err(path, e.0))
+}
+
+/// A sequence file of `size` bytes read from `r`, checked.
+fn parse(r: &mut impl Read, size: u64) -> Result<StoredSequence, FormatError> {
+    fn format_err(message: impl Into<String>) -> FormatError {
+        FormatError(message.into())
+    }
     let mut exact = |buf: &mut [u8], what: &str| {
         r.read_exact(buf)
-            .map_err(|_| format_err(path, format!("file ends inside the {what}")))
+            .map_err(|_| format_err(format!("file ends inside the {what}")))
     };
     let mut magic = [0u8; 8];
     exact(&mut magic, "header")?;
     if &magic != MAGIC {
-        return Err(format_err(path, "not a grundy sequence file"));
+        return Err(format_err("not a grundy sequence file"));
     }
     let mut b4 = [0u8; 4];
     exact(&mut b4, "header")?;
     let version = u32::from_le_bytes(b4);
     if version != VERSION {
-        return Err(format_err(
-            path,
-            format!("format version {version} is not supported (expected {VERSION})"),
-        ));
+        return Err(format_err(format!(
+            "format version {version} is not supported (expected {VERSION})"
+        )));
     }
     exact(&mut b4, "header")?;
     let rule_len = u32::from_le_bytes(b4);
     if rule_len > MAX_RULE {
-        return Err(format_err(path, "damaged header (rule too long)"));
+        return Err(format_err("damaged header (rule too long)"));
     }
     let mut rule = vec![0u8; rule_len as usize];
     exact(&mut rule, "header")?;
-    let rule = String::from_utf8(rule).map_err(|_| format_err(path, "damaged header (rule)"))?;
+    let rule = String::from_utf8(rule).map_err(|_| format_err("damaged header (rule)"))?;
     let mut b8 = [0u8; 8];
     exact(&mut b8, "header")?;
     let count = u64::from_le_bytes(b8);
@@ -484,19 +537,15 @@ pub fn read(path: &Path) -> Result<StoredSequence, StoreError> {
     exact(&mut w1, "header")?;
     let width = w1[0];
     if width != 2 && width != 4 {
-        return Err(format_err(
-            path,
-            format!("value width {width} is not 2 or 4"),
-        ));
+        return Err(format_err(format!("value width {width} is not 2 or 4")));
     }
     exact(&mut b4, "header")?;
     let checksum = u32::from_le_bytes(b4);
     let expected = file_size(&rule, count, width);
     if size != expected {
-        return Err(format_err(
-            path,
-            format!("file has {size} bytes, its header announces {expected}"),
-        ));
+        return Err(format_err(format!(
+            "file has {size} bytes, its header announces {expected}"
+        )));
     }
     let mut values = Vec::with_capacity(count as usize);
     let mut buf = vec![0u8; 1 << 16];
@@ -524,14 +573,11 @@ pub fn read(path: &Path) -> Result<StoredSequence, StoreError> {
         f.push(v, width == 4);
     }
     if f.value() != checksum {
-        return Err(format_err(
-            path,
-            format!(
-                "checksum {:08X} does not match the values ({:08X})",
-                checksum,
-                f.value()
-            ),
-        ));
+        return Err(format_err(format!(
+            "checksum {:08X} does not match the values ({:08X})",
+            checksum,
+            f.value()
+        )));
     }
     Ok(StoredSequence {
         rule,
@@ -542,6 +588,27 @@ pub fn read(path: &Path) -> Result<StoredSequence, StoreError> {
 }
 
 #[cfg(test)]
+mod format_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn decode_reads_back_what_encode_writes(
+            values in proptest::collection::vec(prop_oneof![0u32..70000, 0u32..10], 0..300),
+        ) {
+            let bytes = encode("0.6", &values);
+            let s = decode(&bytes).unwrap();
+            prop_assert_eq!((s.rule.as_str(), &s.values), ("0.6", &values));
+            prop_assert_eq!(s.checksum, fletcher(&values));
+            prop_assert_eq!(bytes.len() as u64, file_size("0.6", values.len() as u64, s.width));
+            prop_assert!(decode(&bytes[..bytes.len() - 1]).is_err());
+        }
+    }
+}
+
+#[cfg(all(test, feature = "files"))]
 mod tests {
     use super::*;
     use proptest::prelude::*;
@@ -695,6 +762,7 @@ mod tests {
             prop_assert_eq!(s.width, if values.iter().all(|&v| v < 65536) { 2 } else { 4 });
             prop_assert_eq!(std::fs::metadata(&p).unwrap().len(), file_size("4!.0", values.len() as u64, s.width));
             prop_assert!(!temporary(&p).exists());
+            prop_assert_eq!(std::fs::read(&p).unwrap(), encode("4!.0", &values));
         }
 
         #[test]

@@ -1,0 +1,190 @@
+//! The inner loops over pairs of heaps: the cell types that hold Grundy
+//! values, the comparison of many options with the values still missing
+//! (16-bit lanes, compiled for AVX2 where the processor has it, portable
+//! elsewhere), and the marking of options a byte at a time.
+
+/// How the engine stores a Grundy value: `u16` when values stay small (half the
+/// memory and cache traffic), `u32` otherwise.
+pub trait StoredValue: Copy + Default + Send + Sync + 'static {
+    /// The largest value the cell holds.
+    const LIMIT: u32;
+    /// The stored value.
+    fn get(self) -> u32;
+    /// Stores `v`, which is at most [`StoredValue::LIMIT`].
+    fn put(v: u32) -> Self;
+    /// Which of the values `want` are among `xs[i] ^ ys[len - 1 - i]` (the
+    /// options of the splits that pair `xs` with `ys` read backwards): bit
+    /// `j` is set when `want[j]` is.
+    #[inline]
+    fn hits(xs: &[Self], ys: &[Self], want: &[u32; WANTED]) -> u32 {
+        let mut found = [false; WANTED];
+        for (x, y) in xs.iter().zip(ys.iter().rev()) {
+            let o = x.get() ^ y.get();
+            for (f, &w) in found.iter_mut().zip(want) {
+                *f |= o == w;
+            }
+        }
+        found
+            .iter()
+            .enumerate()
+            .map(|(j, &f)| (f as u32) << j)
+            .sum()
+    }
+}
+
+/// Values the plain search looks for by comparison rather than by marking.
+pub const WANTED: usize = 8;
+
+impl StoredValue for u16 {
+    const LIMIT: u32 = u16::MAX as u32;
+    #[inline]
+    fn get(self) -> u32 {
+        self as u32
+    }
+    #[inline]
+    fn put(v: u32) -> Self {
+        v as u16
+    }
+    #[inline]
+    fn hits(xs: &[u16], ys: &[u16], want: &[u32; WANTED]) -> u32 {
+        let want = want.map(|w| w as u16);
+        // Fewer distinct values, fewer comparisons: the padding repeats the
+        // last one.
+        let four = want[3..].iter().all(|&w| w == want[WANTED - 1]);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe {
+                if four {
+                    hits16_avx2::<4>(xs, ys, &want)
+                } else {
+                    hits16_avx2::<WANTED>(xs, ys, &want)
+                }
+            };
+        }
+        if four {
+            hits16::<4>(xs, ys, &want)
+        } else {
+            hits16::<WANTED>(xs, ys, &want)
+        }
+    }
+}
+
+/// [`StoredValue::hits`] in 16-bit lanes, kept out of line so that the loop is
+/// compiled on its own, to vector instructions.
+#[inline(never)]
+pub(super) fn hits16<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
+    hits16_lanes::<K>(xs, ys, want)
+}
+
+/// [`hits16`] compiled for AVX2 (16 lanes).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn hits16_avx2<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
+    hits16_lanes::<K>(xs, ys, want)
+}
+
+/// [`StoredValue::hits`] for the first `K` values of `want`; the others repeat
+/// `want[K - 1]`.
+#[inline(always)]
+fn hits16_lanes<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
+    let n = xs.len().min(ys.len());
+    let (xs, ys) = (&xs[..n], &ys[ys.len() - n..]);
+    let mut found = [0u16; K];
+    for i in 0..n {
+        let o = xs[i] ^ ys[n - 1 - i];
+        for j in 0..K {
+            found[j] |= (o == want[j]) as u16;
+        }
+    }
+    let mut bits = 0;
+    for (j, &f) in found.iter().enumerate() {
+        bits |= ((f != 0) as u32) << j;
+    }
+    if K < WANTED && bits >> (K - 1) & 1 == 1 {
+        // The padding repeats `want[K - 1]`.
+        bits |= ((1 << WANTED) - 1) & !((1 << K) - 1);
+    }
+    bits
+}
+
+impl StoredValue for u32 {
+    const LIMIT: u32 = u32::MAX;
+    #[inline]
+    fn get(self) -> u32 {
+        self
+    }
+    #[inline]
+    fn put(v: u32) -> Self {
+        v
+    }
+}
+
+/// The stamps as a table with room for every 16-bit value, when the cells
+/// hold 16 bits (options are then 16-bit too, and indexing needs no check).
+#[inline]
+pub(super) fn short_table<V: StoredValue>(stamp: &mut [u32]) -> Option<&mut [u32; 1 << 16]> {
+    if V::LIMIT <= 0xFFFF {
+        stamp.get_mut(..1 << 16).and_then(|t| t.try_into().ok())
+    } else {
+        None
+    }
+}
+
+/// Sets `seen[G(r) ^ G(s - r)]` for the rare positions `r` (with values
+/// `rare_g`), all below `s`. Every option is below `seen.len()`, a power of
+/// two.
+#[inline(never)]
+pub(super) fn mark_bytes<V: StoredValue, R: StoredValue>(
+    seen: &mut [u8],
+    g: &[V],
+    s: usize,
+    rare: &[u32],
+    rare_g: &[R],
+) {
+    macro_rules! fixed {
+        ($($w:literal)*) => {
+            match seen.len() {
+                $($w => return mark_fixed::<V, R, $w>(
+                    seen.try_into().expect("the length just matched"),
+                    g, s, rare, rare_g,
+                ),)*
+                _ => {}
+            }
+        };
+    }
+    fixed!(64 128 256 512 1024 2048 4096);
+    let top = seen.len() - 1;
+    for (&r, &gr) in rare.iter().zip(rare_g) {
+        seen[(gr.get() ^ g[s - r as usize].get()) as usize & top] = 1;
+    }
+}
+
+/// [`mark_bytes`] for a table of `W` bytes, indexed without a check.
+#[inline(always)]
+fn mark_fixed<V: StoredValue, R: StoredValue, const W: usize>(
+    seen: &mut [u8; W],
+    g: &[V],
+    s: usize,
+    rare: &[u32],
+    rare_g: &[R],
+) {
+    for (&r, &gr) in rare.iter().zip(rare_g) {
+        seen[(gr.get() ^ g[s - r as usize].get()) as usize & (W - 1)] = 1;
+    }
+}
+
+/// Packs bytes that are 0 or 1 into bits, adding to what `bits` holds: byte
+/// `i` sets bit `i % 64` of word `i / 64`.
+pub(super) fn pack_bits(bytes: &[u8], bits: &mut [u64]) {
+    for (word, chunk) in bits.iter_mut().zip(bytes.chunks_exact(64)) {
+        let mut w = 0u64;
+        for (i, eight) in chunk.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+            // Multiplying gathers the low bit of byte i into bit 56 + i.
+            w |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+        }
+        *word |= w;
+    }
+}

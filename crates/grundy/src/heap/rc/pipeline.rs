@@ -1,0 +1,306 @@
+//! Two threads: a helper thread works one block of heaps ahead, pairing
+//! heaps already known, while the main thread finishes the current block in
+//! order and takes over the heaps the helper did not reach.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::kernels::{mark_bytes, pack_bits};
+use super::search::{rare_runs, Prefilled, SCAN_CHUNK};
+use super::{RcEngine, RcError, StoredValue};
+
+/// First heap computed with two threads; smaller heaps are too quick to share.
+pub(super) const PARALLEL_FROM: usize = 4096;
+
+/// Options of a block of heaps found ahead by the second thread:
+/// `sets[j * words..]` is a bit set of options of heap `start + j`, from the
+/// pairs of the rare positions `rare[..to]` (as numbered when the job began)
+/// with a partner below `known` and, for the `t`-th splitting removal
+/// (`i = j * removals + t`),
+/// the pairs `(a, s - a)` with `a` from `s + 1 - known` below `ups[i]` and
+/// from `lows[i]` up to the middle.
+#[derive(Debug)]
+struct Ahead {
+    /// Heaps `start..start + ready` are collected; the others not at all.
+    ready: usize,
+    known: usize,
+    sets: Vec<u64>,
+    lows: Vec<usize>,
+    ups: Vec<usize>,
+    words: usize,
+    to: usize,
+    pairs: u64,
+}
+
+/// What the second thread needs to collect an [`Ahead`].
+struct Job {
+    rare: Vec<u32>,
+    rare_g: Vec<u32>,
+    to: usize,
+    /// Heaps below this are known.
+    known: usize,
+    start: usize,
+    len: usize,
+    words: usize,
+    /// `2^bits` (64 at least): every option is below it.
+    values: usize,
+}
+
+impl Job {
+    /// Collects the pairs of the old rare positions for every heap of the
+    /// block, then pairs of two known heaps from the middle down, a chunk
+    /// per heap in turn, until `stop` is set (or none are left).
+    fn run<V: StoredValue>(
+        &self,
+        g: &[V],
+        two: &[(usize, bool)],
+        stop: &AtomicBool,
+        seen: &mut Vec<u8>,
+    ) -> Option<Ahead> {
+        if self.len == 0 {
+            return None;
+        }
+        let (words, nk) = (self.words, two.len());
+        // Options are below `2^bits`: only that much of each set is filled.
+        let width = self.values;
+        // One byte per value and heap, so that marking is a plain store;
+        // packed into bits at the end.
+        seen.clear();
+        seen.resize(self.len * width, 0);
+        let mut lows = vec![0usize; self.len * nk];
+        for (j, low) in lows.chunks_mut(nk).enumerate() {
+            for (t, &(k, unequal)) in two.iter().enumerate() {
+                let s0 = (self.start + j).saturating_sub(k);
+                low[t] = if unequal {
+                    s0.saturating_sub(1) / 2
+                } else {
+                    s0 / 2
+                } + 1;
+            }
+        }
+        let mut pairs = 0u64;
+        // The first thread may finish its block first; it then takes over
+        // the heaps not reached here.
+        let mut ready = self.len;
+        for (j, table) in seen.chunks_mut(width).enumerate() {
+            if j % 8 == 0 && stop.load(Ordering::Relaxed) {
+                ready = j;
+                break;
+            }
+            let x = self.start + j;
+            for &(k, unequal) in two {
+                if x < k + 2 {
+                    continue;
+                }
+                let s = x - k;
+                let end = self.rare.partition_point(|&r| (r as usize) < s);
+                let old = self.rare.partition_point(|&r| r as usize + self.known <= s);
+                for (lo, hi) in rare_runs(&self.rare[..end], s, unequal) {
+                    let lo = lo.max(old);
+                    if lo < hi {
+                        mark_bytes(table, g, s, &self.rare[lo..hi], &self.rare_g[lo..hi]);
+                    }
+                }
+                pairs += end.saturating_sub(old) as u64;
+            }
+        }
+        // Pairs `(a, s - a)` of two known heaps: `a` from `s + 1 - known` up
+        // and from the middle down, a chunk per heap and end in turn.
+        let mut ups = vec![0usize; self.len * nk];
+        for (j, up) in ups.chunks_mut(nk).enumerate() {
+            for (t, &(k, _)) in two.iter().enumerate() {
+                up[t] = (self.start + j).saturating_sub(k) + 1;
+                up[t] = up[t].saturating_sub(self.known).max(1);
+            }
+        }
+        let mut more = ready == self.len;
+        let mut from_top = true;
+        while more && !stop.load(Ordering::Relaxed) {
+            more = false;
+            for (j, table) in seen.chunks_mut(width).enumerate() {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let x = self.start + j;
+                for (t, &(k, _)) in two.iter().enumerate() {
+                    if x < k + 2 {
+                        continue;
+                    }
+                    let s = x - k;
+                    let i = j * nk + t;
+                    let (up, hi) = (ups[i], lows[i] - 1);
+                    if hi < up {
+                        continue;
+                    }
+                    let c = SCAN_CHUNK.min(hi + 1 - up);
+                    let lo = if from_top { hi + 1 - c } else { up };
+                    for (a, b) in g[lo..lo + c]
+                        .iter()
+                        .zip(g[s + 1 - lo - c..s + 1 - lo].iter().rev())
+                    {
+                        table[(a.get() ^ b.get()) as usize] = 1;
+                    }
+                    if from_top {
+                        lows[i] = lo;
+                    } else {
+                        ups[i] = lo + c;
+                    }
+                    pairs += c as u64;
+                    more = true;
+                }
+            }
+            from_top = !from_top;
+        }
+        let mut sets = vec![0u64; ready * words];
+        for (set, table) in sets.chunks_mut(words).zip(seen.chunks(width)) {
+            pack_bits(table, set);
+        }
+        Some(Ahead {
+            ready,
+            known: self.known,
+            sets,
+            lows,
+            ups,
+            words,
+            to: self.to,
+            pairs,
+        })
+    }
+}
+
+/// The next message of a channel, or `None` once the sender is gone. The
+/// two threads hand work to each other thousands of times a second, so the
+/// receiver spins a while before it sleeps: waking a sleeping thread takes
+/// longer than the wait usually lasts.
+fn receive<T>(from: &std::sync::mpsc::Receiver<T>) -> Option<T> {
+    use std::sync::mpsc::TryRecvError;
+    for _ in 0..SPINS {
+        match from.try_recv() {
+            Ok(x) => return Some(x),
+            Err(TryRecvError::Disconnected) => return None,
+            Err(TryRecvError::Empty) => std::hint::spin_loop(),
+        }
+    }
+    from.recv().ok()
+}
+
+/// Times [`receive`] polls before it sleeps.
+const SPINS: u32 = 1 << 10;
+
+impl<V: StoredValue> RcEngine<V> {
+    /// Computes every position up to `n` on `threads` threads (two are
+    /// used). Heaps go in blocks of `L`; while one thread finishes a block
+    /// in order, the other collects, for every heap of the next block
+    /// (length `L'`), the pairs `(r, s - r)` of the rare positions
+    /// `r >= L + L'`: their partners all lie before the current block, so
+    /// they are known. The first thread then adds the pairs of the smaller
+    /// and the newer rare positions and searches for the even values; heaps
+    /// the second thread had not reached when the block ended it does
+    /// whole. The values are those of [`RcEngine::extend_to`].
+    pub fn extend_to_threads(&mut self, n: usize, threads: usize) -> Result<(), RcError> {
+        if threads <= 1 || self.moves.two.is_empty() {
+            return self.extend_to(n);
+        }
+        self.g.reserve(n.saturating_sub(self.last()));
+        while self.last() < n.min(PARALLEL_FROM) {
+            let x = self.last() + 1;
+            let v = self.compute(x, None);
+            self.push(x, v)?;
+        }
+        let block_len = |x: usize| (x / 64).clamp(64, 512);
+        let two = self.moves.two.clone();
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let (to_helper, jobs) = std::sync::mpsc::channel::<(Job, &[V])>();
+            let (to_main, results) = std::sync::mpsc::channel();
+            let two = &two;
+            let stop = &stop;
+            scope.spawn(move || {
+                // Kept from job to job, so that it is not allocated each time.
+                let mut seen = Vec::new();
+                while let Some((job, known)) = receive(&jobs) {
+                    if to_main.send(job.run(known, two, stop, &mut seen)).is_err() {
+                        break;
+                    }
+                }
+            });
+            let mut ahead: Option<Ahead> = None;
+            while self.last() < n {
+                let x0 = self.last() + 1;
+                let len = block_len(x0).min(n + 1 - x0);
+                let x1 = x0 + len;
+                let len1 = if x1 > n {
+                    0
+                } else {
+                    block_len(x1).min(n + 1 - x1)
+                };
+                let to = self.rare.len();
+                let job = Job {
+                    rare: self.rare.clone(),
+                    rare_g: self.rare_g.iter().map(|c| c.get()).collect(),
+                    to,
+                    known: x0,
+                    start: x1,
+                    len: len1,
+                    words: ((2usize << self.bits) >> 6) + 1,
+                    values: 64usize << self.bits.saturating_sub(6),
+                };
+                // SAFETY: `g` has room for every heap up to `n` (reserved
+                // above), so finishing this block never moves it, and the job
+                // reads only heaps below `x0`, which are never written again
+                // (the job is done before the next block begins).
+                let known: &[V] = unsafe { std::slice::from_raw_parts(self.g.as_ptr(), x0) };
+                stop.store(false, Ordering::Relaxed);
+                to_helper
+                    .send((job, known))
+                    .expect("the helper thread is waiting");
+                let result = self.finish_block(x0, len, ahead.take());
+                stop.store(true, Ordering::Relaxed);
+                let next = receive(&results).expect("the helper thread answers");
+                let mask = self.rare_mask;
+                result?;
+                if self.review_due {
+                    self.review_due = false;
+                    self.review();
+                }
+                ahead = next.filter(|_| self.rare_mask == mask);
+            }
+            Ok(())
+        })
+    }
+
+    /// Finishes the heaps `x0..x0 + len` in order, starting from the pairs
+    /// collected ahead, if any.
+    fn finish_block(&mut self, x0: usize, len: usize, ahead: Option<Ahead>) -> Result<(), RcError> {
+        self.defer_review = true;
+        let mut result = Ok(());
+        for j in 0..len {
+            let x = x0 + j;
+            let nk = self.moves.two.len();
+            let prefilled = match &ahead {
+                Some(a) if j < a.ready => {
+                    let words = ((2usize << self.bits) >> 6) + 1;
+                    self.marks
+                        .clear_to(&a.sets[j * a.words..(j + 1) * a.words], words);
+                    let r = j * nk..(j + 1) * nk;
+                    Some(Prefilled {
+                        to: a.to,
+                        known: a.known,
+                        ups: &a.ups[r.clone()],
+                        lows: &a.lows[r],
+                    })
+                }
+                _ => None,
+            };
+            let v = self.compute(x, prefilled);
+            result = self.push(x, v);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.defer_review = false;
+        if let Some(a) = &ahead {
+            self.stats.pairs += a.pairs;
+        }
+        result
+    }
+}

@@ -1,0 +1,379 @@
+//! The value of one heap: the options paired with rare positions first,
+//! then the search among common pairs for the even values still missing
+//! below the smallest missing odd value.
+
+use super::kernels::{mark_bytes, pack_bits, short_table};
+use super::{Marks, RcEngine, StoredValue, WANTED};
+
+/// What the second thread already put in the marks of a heap `n`: the pairs
+/// of the rare positions `rare[..to]` with a partner below `known` and, for
+/// the `t`-th splitting removal `s = n - k`, the pairs `(a, s - a)` with
+/// `s + 1 - known <= a < ups[t]` and with `a >= lows[t]`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Prefilled<'a> {
+    pub(super) to: usize,
+    pub(super) known: usize,
+    pub(super) ups: &'a [usize],
+    pub(super) lows: &'a [usize],
+}
+
+/// Pairs the plain search takes from one end before turning to the other.
+pub(super) const SCAN_CHUNK: usize = 128;
+/// The same, once the search compares options with the few values left.
+const COMPARE_CHUNK: usize = 512;
+
+/// Pairs the plain search tries before aiming at the values still missing.
+const AIM_AFTER: u64 = 1024;
+/// Aim only when at most this many values are still missing.
+const AIM_VALUES: usize = 3;
+/// Pairs tried when aiming at one value.
+const AIM_TRIES: u32 = 32;
+/// Heaps below this are indexed by value, for aiming.
+pub(super) const INDEXED: usize = 1 << 16;
+/// Recent heaps whose values are counted, for aiming.
+pub(super) const RECENT: usize = 1 << 16;
+/// Most frequent recent values aimed at.
+pub(super) const PARTNERS: usize = 16;
+
+/// Aims at one missing value `v` of a heap split as `s = a + (s - a)`:
+/// tries the small heaps `a` holding `v ^ w` for the most frequent recent
+/// values `w`, whose partner `s - a` then gives `v` whenever it holds `w`.
+/// Marks `v` when a pair gives it; returns the pairs tried.
+fn aim<V: StoredValue>(
+    g: &[V],
+    marks: &mut Marks,
+    by_value: &[Vec<u32>],
+    partners: &[u32],
+    v: u32,
+    s: usize,
+    unequal: bool,
+) -> u64 {
+    let mut tries = 0u32;
+    for &w in partners {
+        let Some(list) = by_value.get((v ^ w) as usize) else {
+            continue;
+        };
+        for &a in list {
+            let a = a as usize;
+            if a >= s || tries >= AIM_TRIES {
+                break;
+            }
+            if unequal && 2 * a == s {
+                continue;
+            }
+            tries += 1;
+            if g[s - a].get() == w {
+                marks.insert(v);
+                return tries as u64;
+            }
+        }
+    }
+    tries as u64
+}
+
+/// The values still missing (at most [`WANTED`], the last being `last`),
+/// padded with `last`.
+fn wanted_values(missing: &[u32], last: u32) -> [u32; WANTED] {
+    let mut want = [last; WANTED];
+    want[..missing.len()].copy_from_slice(missing);
+    want
+}
+
+/// The runs `rare[lo..hi]` of rare positions below `s` to pair with their
+/// partners: all of them, except `s / 2` for an unequal split, which cannot
+/// leave two heaps of the same size.
+pub(super) fn rare_runs(rare: &[u32], s: usize, unequal: bool) -> [(usize, usize); 2] {
+    let end = rare.len();
+    let skip = if unequal && s.is_multiple_of(2) {
+        rare.binary_search(&((s / 2) as u32)).ok()
+    } else {
+        None
+    };
+    match skip {
+        Some(i) => [(0, i), (i + 1, end)],
+        None => [(0, end), (end, end)],
+    }
+}
+
+impl<V: StoredValue> RcEngine<V> {
+    /// Marks the options of `n` that pair a rare position with a partner,
+    /// for every splitting removal. With `ahead = Some((known, to))` the
+    /// second thread has done the pairs of `rare[..to]` whose partner is
+    /// below `known`, so only the others are left.
+    #[inline]
+    fn mark_rare_pairs(&mut self, n: usize, ahead: Option<(usize, usize)>, in_bits: bool) {
+        if in_bits {
+            self.bytes.clear();
+            self.bytes.resize(64usize << self.bits.saturating_sub(6), 0);
+        }
+        let g = &self.g;
+        for &(k, unequal) in &self.moves.two {
+            if n < k + 2 {
+                continue;
+            }
+            let s = n - k;
+            let rare = &self.rare;
+            let end = rare.partition_point(|&r| (r as usize) < s);
+            // Indices `gap.0..gap.1` are done already.
+            let gap = match ahead {
+                Some((known, to)) => {
+                    let recent = rare.partition_point(|&r| r as usize + known <= s);
+                    (recent, to.max(recent))
+                }
+                None => (end, end),
+            };
+            for (lo, hi) in rare_runs(&rare[..end], s, unequal) {
+                for (lo, hi) in [(lo, hi.min(gap.0)), (lo.max(gap.1), hi)] {
+                    if lo >= hi {
+                        continue;
+                    }
+                    let pairs = rare[lo..hi].iter().zip(&self.rare_g[lo..hi]);
+                    let (stamp, current) = self.marks.parts();
+                    if in_bits {
+                        // Every option is below 2^bits; a byte per value, so
+                        // that marking is a plain store, packed into the bit
+                        // set below.
+                        let (rare, rare_g) = (&rare[lo..hi], &self.rare_g[lo..hi]);
+                        mark_bytes(&mut self.bytes, g, s, rare, rare_g);
+                    } else if let Some(stamp) = short_table::<V>(stamp) {
+                        for (&r, &gr) in pairs {
+                            stamp[((gr.get() ^ g[s - r as usize].get()) & 0xFFFF) as usize] =
+                                current;
+                        }
+                    } else {
+                        for (&r, &gr) in pairs {
+                            stamp[(gr.get() ^ g[s - r as usize].get()) as usize] = current;
+                        }
+                    }
+                    self.stats.pairs += (hi - lo) as u64;
+                }
+            }
+        }
+        if in_bits {
+            pack_bits(&self.bytes, self.marks.bits_mut());
+        }
+    }
+
+    /// `G(n)`, given `G(0..n)`. With `prefilled` the second thread has
+    /// already put some pairs in the marks (see [`Prefilled`]).
+    ///
+    /// The odd options (relative to the coset of this heap size) all come
+    /// from pairs with a rare position, so after those the smallest missing
+    /// odd value `c*` is known exactly. Every even value below `c*` must then
+    /// be found among the common pairs, which the plain search does.
+    pub(super) fn compute(&mut self, n: usize, prefilled: Option<Prefilled>) -> u32 {
+        // Once there is a split, the marks of the odd options stay in the bit
+        // set until the search, so that `c*` is found a word at a time.
+        let in_bits =
+            prefilled.is_some() || (self.rare_mask.is_some() && !self.moves.two.is_empty());
+        if prefilled.is_none() {
+            if in_bits {
+                self.marks.clear_to(&[], ((2usize << self.bits) >> 6) + 1);
+            } else {
+                self.marks.clear();
+            }
+        }
+        let mark = |marks: &mut Marks, v: u32| {
+            if in_bits {
+                marks.insert_bit(v)
+            } else {
+                marks.insert(v)
+            }
+        };
+        for i in 0..self.moves.none.len() {
+            if self.moves.none[i] == n {
+                mark(&mut self.marks, 0);
+            }
+        }
+        for i in 0..self.moves.one.len() {
+            let k = self.moves.one[i];
+            if n > k {
+                mark(&mut self.marks, self.g[n - k].get());
+            }
+        }
+        let lows = match prefilled {
+            None => {
+                self.mark_rare_pairs(n, None, in_bits);
+                None
+            }
+            Some(p) => {
+                self.mark_rare_pairs(n, Some((p.known, p.to)), true);
+                Some(p)
+            }
+        };
+        let mask = match self.rare_mask {
+            None => return self.marks.mex(),
+            Some(s) => s,
+        };
+        if self.moves.two.is_empty() {
+            return self.marks.mex();
+        }
+        let kp = self.moves.split_parity.unwrap_or(0);
+        let e = 1 ^ ((mask.domain as u32) & ((n ^ kp) as u32 & 1));
+        self.missing.clear();
+        let cstar = if mask.mask == 0 && e == 1 {
+            // No value has odd parity under the empty mask: nothing is known
+            // exactly, every pair must be seen.
+            u32::MAX
+        } else {
+            let mut v = 0u32;
+            if in_bits {
+                let odd_bits = &self.odd_bits;
+                for (w, &present) in self.marks.bits().iter().enumerate() {
+                    let class = if e == 1 { odd_bits[w] } else { !odd_bits[w] };
+                    let free = !present & class;
+                    let below = if free == 0 {
+                        u64::MAX
+                    } else {
+                        (1u64 << free.trailing_zeros()) - 1
+                    };
+                    let mut miss = !present & !class & below;
+                    while miss != 0 {
+                        self.missing.push(w as u32 * 64 + miss.trailing_zeros());
+                        miss &= miss - 1;
+                    }
+                    v = w as u32 * 64 + 64;
+                    if free != 0 {
+                        v = w as u32 * 64 + free.trailing_zeros();
+                        break;
+                    }
+                }
+            }
+            loop {
+                if !self.marks.contains(v) {
+                    if self.odd[v as usize] as u32 == e {
+                        break v;
+                    }
+                    self.missing.push(v);
+                }
+                v += 1;
+            }
+        };
+        if self.missing.is_empty() && cstar != u32::MAX {
+            return cstar;
+        }
+        let steps = self.scan(n, cstar == u32::MAX, lows);
+        self.stats.pairs += steps;
+        if cstar != u32::MAX && self.missing.is_empty() {
+            return cstar;
+        }
+        self.marks.mex().min(cstar)
+    }
+
+    /// The plain search: marks the options of the pairs `(a, s - a)` of
+    /// every splitting removal until no value of `self.missing` is missing
+    /// (or all of them, with `every`); with `lows`, the pairs from
+    /// `a = lows[t]` up to the middle are already in. The pairs are taken in chunks
+    /// alternately from the small end (`a = 1` up: a small heap against a
+    /// recent one) and from the middle (`a = s / 2` down: two recent heaps),
+    /// which meet options of different sizes. Returns the pairs tried.
+    fn scan(&mut self, n: usize, every: bool, done: Option<Prefilled>) -> u64 {
+        let g = &self.g;
+        let marks = &mut self.marks;
+        let missing = &mut self.missing;
+        let (by_value, partners) = (&self.by_value, &self.partners);
+        let mut aimed = false;
+        let mut steps = 0u64;
+        // Once only a few values are missing, the search compares each
+        // option with them instead of marking it.
+        let mut wanted: Option<[u32; WANTED]> = None;
+        let mut chunks = 0u32;
+        for (t, &(k, unequal)) in self.moves.two.iter().enumerate() {
+            if n < k + 2 {
+                continue;
+            }
+            let s = n - k;
+            let top = if unequal { (s - 1) / 2 } else { s / 2 };
+            // The stretches of `a` left: all of them, or those around what
+            // the second thread did.
+            let mut zones = match done {
+                None => [(1, top), (1, 0)],
+                Some(p) => {
+                    let first = (s + 1).saturating_sub(p.known).max(1);
+                    [(1, first - 1), (p.ups[t], p.lows[t] - 1)]
+                }
+            };
+            let mut turn = 0usize;
+            while zones.iter().any(|&(lo, hi)| lo <= hi) {
+                let (zone, from_top) = ((turn / 2) % zones.len(), turn % 2 == 1);
+                turn += 1;
+                let (lo, hi) = &mut zones[zone];
+                if *lo > *hi {
+                    continue;
+                }
+                let chunk = if wanted.is_some() {
+                    COMPARE_CHUNK
+                } else {
+                    SCAN_CHUNK
+                };
+                let c = chunk.min(*hi + 1 - *lo);
+                let first = if from_top { *hi + 1 - c } else { *lo };
+                if from_top {
+                    *hi -= c;
+                } else {
+                    *lo += c;
+                }
+                let xs = &g[first..first + c];
+                let ys = &g[s + 1 - first - c..s + 1 - first];
+                steps += c as u64;
+                let mut found = 0;
+                if let Some(want) = &wanted {
+                    found = V::hits(xs, ys, want);
+                    for (j, &w) in want.iter().enumerate() {
+                        if (found >> j) & 1 == 1 {
+                            marks.insert(w);
+                        }
+                    }
+                } else {
+                    let (stamp, current) = marks.parts();
+                    if let Some(stamp) = short_table::<V>(stamp) {
+                        for (x, y) in xs.iter().zip(ys.iter().rev()) {
+                            stamp[((x.get() ^ y.get()) & 0xFFFF) as usize] = current;
+                        }
+                    } else {
+                        for (x, y) in xs.iter().zip(ys.iter().rev()) {
+                            stamp[(x.get() ^ y.get()) as usize] = current;
+                        }
+                    }
+                }
+                if every {
+                    continue;
+                }
+                chunks += 1;
+                if wanted.is_some() {
+                    if found != 0 {
+                        missing.retain(|&v| !marks.stamped(v));
+                    }
+                } else if missing.len() <= 4 * WANTED || chunks.is_multiple_of(8) {
+                    missing.retain(|&v| !marks.stamped(v));
+                } else {
+                    // Marks are never taken back within a heap, so looking
+                    // at the last missing value is enough between sweeps.
+                    while missing.last().is_some_and(|&v| marks.stamped(v)) {
+                        missing.pop();
+                    }
+                }
+                if !aimed && steps >= AIM_AFTER {
+                    aimed = true;
+                    missing.retain(|&v| !marks.stamped(v));
+                    if missing.len() <= AIM_VALUES {
+                        for &v in missing.iter() {
+                            steps += aim(g, marks, by_value, partners, v, s, unequal);
+                        }
+                        missing.retain(|&v| !marks.stamped(v));
+                    }
+                }
+                match missing.last() {
+                    None => return steps,
+                    Some(&last)
+                        if missing.len() <= WANTED && missing.iter().all(|&v| v <= V::LIMIT) =>
+                    {
+                        wanted = Some(wanted_values(missing, last));
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        steps
+    }
+}

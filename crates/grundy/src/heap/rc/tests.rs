@@ -1,0 +1,194 @@
+use super::kernels::hits16;
+#[cfg(feature = "threads")]
+use super::pipeline::PARALLEL_FROM;
+use super::*;
+use proptest::prelude::*;
+
+use crate::heap::naive::code_sequence as plain;
+
+fn rc(code: &str, n: usize) -> Vec<u32> {
+    let rule: TakeBreak = code.parse().unwrap();
+    let mut e = RcEngine::<u16>::new(&rule).unwrap();
+    e.extend_to(n).unwrap();
+    (0..=n).map(|x| e.value(x)).collect()
+}
+
+#[test]
+fn known_sequences() {
+    // Kayles, Dawson's Kayles, Grundy's game.
+    assert_eq!(rc("0.77", 12), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+    assert_eq!(rc("0.07", 10), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
+    assert_eq!(
+        rc("4!.0", 16),
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3]
+    );
+}
+
+#[test]
+fn agrees_with_plain_mex_on_long_runs() {
+    for code in [
+        "0.6", "0.14", "0.376", "4!.0", "0.16", "4.7", "0.007", "0.56", "0.6!",
+    ] {
+        let rule: TakeBreak = code.parse().unwrap();
+        assert_eq!(rc(code, 3000), plain(&rule, 3000), "{code}");
+    }
+}
+
+#[test]
+fn threads_give_the_same_values() {
+    for code in ["0.6", "0.376", "4!.0", "0.14", "0.165"] {
+        let rule: TakeBreak = code.parse().unwrap();
+        let mut one = RcEngine::<u16>::new(&rule).unwrap();
+        one.extend_to(60000).unwrap();
+        let mut two = RcEngine::<u16>::new(&rule).unwrap();
+        two.extend_to_threads(25000, 2).unwrap();
+        two.extend_to_threads(60000, 3).unwrap();
+        assert_eq!(one.cells(), two.cells(), "{code}");
+    }
+}
+
+#[test]
+fn picks_a_sparse_split_for_kayles_like_games() {
+    let rule: TakeBreak = "0.6".parse().unwrap();
+    let mut e = RcEngine::<u16>::new(&rule).unwrap();
+    e.extend_to(20000).unwrap();
+    let s = e.stats();
+    assert!(s.split.is_some());
+    assert!(s.rare_count < 2000, "{s:?}");
+}
+
+#[test]
+fn refuses_what_it_cannot_do() {
+    for code in ["0.[3]", "0.8", "8.1"] {
+        let rule: TakeBreak = code.parse().unwrap();
+        assert!(matches!(
+            RcEngine::<u16>::new(&rule),
+            Err(RcError::Unsupported(_))
+        ));
+    }
+}
+
+/// Two-bit cells, to see an overflow without huge runs.
+#[derive(Clone, Copy, Default)]
+struct Tiny(u8);
+
+impl StoredValue for Tiny {
+    const LIMIT: u32 = 3;
+    fn get(self) -> u32 {
+        self.0 as u32
+    }
+    fn put(v: u32) -> Self {
+        Tiny(v as u8)
+    }
+}
+
+#[test]
+fn overflow_is_reported() {
+    // Kayles reaches 4 at heap 5.
+    let rule: TakeBreak = "0.77".parse().unwrap();
+    let mut e = RcEngine::<Tiny>::new(&rule).unwrap();
+    assert_eq!(
+        e.extend_to(100),
+        Err(RcError::Overflow {
+            position: 5,
+            value: 4,
+            bits: 2
+        })
+    );
+    assert_eq!(e.last(), 4);
+}
+
+/// The options of `xs[i]` with `ys[len - 1 - i]` that are in `want`.
+fn plain_hits(xs: &[u32], ys: &[u32], want: &[u32; WANTED]) -> u32 {
+    let options: Vec<u32> = xs.iter().zip(ys.iter().rev()).map(|(x, y)| x ^ y).collect();
+    (0..WANTED)
+        .filter(|&j| options.contains(&want[j]))
+        .map(|j| 1 << j)
+        .sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+    #[test]
+    fn comparing_finds_the_options_marking_would(
+        pairs in proptest::collection::vec((0u32..64, 0u32..64), 0..600),
+        mut want in proptest::collection::vec(0u32..64, 1..=WANTED),
+    ) {
+        let (xs, ys): (Vec<u32>, Vec<u32>) = pairs.into_iter().unzip();
+        let last = *want.last().unwrap();
+        want.resize(WANTED, last);
+        let want: [u32; WANTED] = want.try_into().unwrap();
+        let expected = plain_hits(&xs, &ys, &want);
+        prop_assert_eq!(<u32 as StoredValue>::hits(&xs, &ys, &want), expected);
+        let xs16: Vec<u16> = xs.iter().map(|&x| x as u16).collect();
+        let ys16: Vec<u16> = ys.iter().map(|&y| y as u16).collect();
+        prop_assert_eq!(<u16 as StoredValue>::hits(&xs16, &ys16, &want), expected);
+        // Both widths of the portable loop, whatever the processor.
+        let want16 = want.map(|w| w as u16);
+        if want[3..].iter().all(|&w| w == last) {
+            prop_assert_eq!(hits16::<4>(&xs16, &ys16, &want16), expected);
+        }
+        prop_assert_eq!(hits16::<WANTED>(&xs16, &ys16, &want16), expected);
+    }
+}
+
+#[test]
+fn walsh_hadamard_counts_rare_positions() {
+    // Values 1,2,4,7 (odd popcount) common under mask 7, value 0 rare.
+    let mut h = [vec![0u64; 8], vec![0u64; 8]];
+    for v in [1usize, 2, 4, 7, 1, 2] {
+        h[0][v] += 1;
+    }
+    h[0][0] += 1;
+    let (mask, rare) = best_rare_mask(&h, false);
+    assert_eq!(rare, 1);
+    assert_eq!((mask.mask.count_ones() & 1, mask.domain), (1, false));
+}
+
+fn code_strategy() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just(0u8), Just(4u8)],
+        any::<bool>(),
+        proptest::collection::vec((0u8..8, any::<bool>()), 1..5),
+    )
+        .prop_map(|(d0, bang0, ds)| {
+            let mut s = String::new();
+            s.push_str(&d0.to_string());
+            if d0 == 4 && bang0 {
+                s.push('!');
+            }
+            s.push('.');
+            for (d, bang) in ds {
+                s.push_str(&d.to_string());
+                if bang && d & 4 != 0 {
+                    s.push('!');
+                }
+            }
+            s
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn agrees_with_plain_mex(code in code_strategy(), n in 1usize..700) {
+        let rule: TakeBreak = code.parse().unwrap();
+        prop_assert_eq!(rc(&code, n), plain(&rule, n), "{}", code);
+    }
+}
+
+#[cfg(feature = "threads")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Past `PARALLEL_FROM` the second thread works ahead; the values
+    /// stay those of the plain mex.
+    #[test]
+    fn two_threads_agree_with_plain_mex(code in code_strategy(), extra in 0usize..3000) {
+        let rule: TakeBreak = code.parse().unwrap();
+        let n = PARALLEL_FROM + 1000 + extra;
+        let mut e = RcEngine::<u16>::new(&rule).unwrap();
+        e.extend_to_threads(n, 2).unwrap();
+        let got: Vec<u32> = (0..=n).map(|x| e.value(x)).collect();
+        prop_assert_eq!(got, plain(&rule, n), "{}", code);
+    }
+}
