@@ -1,5 +1,5 @@
 //! Staircase Nim as a family: coins on steps, step 1 the floor; a move
-//! takes coins from one step down to the next. It is Nim on the odd steps
+//! takes coins from one step down to the next. It is Nim on steps 2, 4, 6, ...
 //! (see [`crate::games::staircase`]); normal play only.
 
 use std::fmt::Write;
