@@ -62,6 +62,8 @@ enum Command {
     Corners(commands::corners::CornersArgs),
     /// Print or draw a table: nim products, nim-sums, Turning Corners values.
     Table(commands::table::TableArgs),
+    /// Every game family, with its variant and position syntax.
+    Families(commands::families::FamiliesArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -83,6 +85,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Chips(a) => commands::chips::run(&a),
         Command::Corners(a) => commands::corners::run(&a),
         Command::Table(a) => commands::table::run(&a),
+        Command::Families(a) => commands::families::run(&a),
     }
 }
 

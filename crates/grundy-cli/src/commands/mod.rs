@@ -3,6 +3,7 @@
 pub mod cards;
 pub mod chips;
 pub mod corners;
+pub mod families;
 pub mod heap;
 pub mod moore;
 pub mod nim;
