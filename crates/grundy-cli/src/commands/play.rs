@@ -10,7 +10,7 @@
 //!   the prompt, one input line per move or command, for scripts.
 //! - JSON (`--json`): one JSON object per line (see the session's docs).
 
-use std::io::{BufRead, IsTerminal};
+use std::io::{BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
@@ -310,14 +310,25 @@ fn flush<F: Family>(session: &mut Session<F>) -> CliResult {
     Ok(())
 }
 
+/// The longest input line read: a move or a whole position (a million
+/// heaps fit); anything longer, such as endless input, ends the session.
+const MAX_LINE: u64 = 16 << 20;
+
 /// One line of input, without its line ending.
 fn read_line(input: &mut impl BufRead) -> CliResult<Line> {
     let mut bytes = Vec::new();
     let n = input
+        .take(MAX_LINE + 1)
         .read_until(b'\n', &mut bytes)
         .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
     if n == 0 {
         return Ok(Line::End);
+    }
+    if n as u64 > MAX_LINE && bytes.last() != Some(&b'\n') {
+        return Err(CliError::new(format!(
+            "an input line is longer than {} MiB; a move or a position fits on a much shorter line",
+            MAX_LINE >> 20
+        )));
     }
     if bytes.last() == Some(&b'\n') {
         bytes.pop();
