@@ -31,7 +31,7 @@ fn start(game: &str, rand: &mut Rand) -> Vec<String> {
                 let mut c: Vec<u64> = (0..1 + rand.below(3)).map(|_| 1 + rand.below(9)).collect();
                 c.sort_unstable();
                 c.dedup();
-                if nimble::analyze2(&c).unwrap().outcome == Outcome::N {
+                if nimble::analyze_nimble2(&c).unwrap().outcome == Outcome::N {
                     return numbers(&c);
                 }
             }

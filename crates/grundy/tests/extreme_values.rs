@@ -107,7 +107,7 @@ proptest! {
                 prop_assert_eq!(nimble::analyze(&w.to).unwrap().value, Some(Nimber(0)));
             }
         }
-        if let Ok(a) = nimble::analyze2(&cells) {
+        if let Ok(a) = nimble::analyze_nimble2(&cells) {
             for w in &a.winning_moves {
                 let mut sorted = w.to.clone();
                 sorted.sort_unstable();

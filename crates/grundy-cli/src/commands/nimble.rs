@@ -41,12 +41,14 @@ pub fn run(args: &NimbleArgs) -> CliResult {
 /// Nimble-2: no jumping, no sharing.
 pub fn run2(args: &NimbleArgs) -> CliResult {
     let cells = cells(args)?;
-    let moves = nimble::winning_moves2(&cells).map_err(cell_error)?.len() as u64;
+    let moves = nimble::winning_moves_nimble2(&cells)
+        .map_err(cell_error)?
+        .len() as u64;
     listing::check(moves, cells.len(), "coins")?;
-    let analysis = nimble::analyze2(&cells).map_err(cell_error)?;
+    let analysis = nimble::analyze_nimble2(&cells).map_err(cell_error)?;
     let mut report = Report::from_analysis("nimble2", &cells, &analysis, |c| show_list(c));
     if args.output.explain {
-        report.explanation = Some(nimble::explain2(&cells).map_err(cell_error)?);
+        report.explanation = Some(nimble::explain_nimble2(&cells).map_err(cell_error)?);
     }
     report.print(&args.output)
 }

@@ -91,7 +91,7 @@ impl Reduction for NimbleGame {
     }
     fn winning(&self, p: &Vec<u64>) -> Vec<Self::Move> {
         let moves = if self.two {
-            nimble::winning_moves2(p)
+            nimble::winning_moves_nimble2(p)
         } else {
             nimble::winning_moves(p)
         };

@@ -17,7 +17,7 @@
 //! let a = nimble::analyze(&[3, 5, 9]).unwrap();
 //! assert_eq!(a.value.unwrap().0, 2 ^ 4 ^ 8);
 //! assert_eq!(a.winning_moves[0].mv.to_string(), "move the coin on cell 9 to cell 7");
-//! let b = nimble::analyze2(&[3, 5, 9]).unwrap();   // gaps 2, 1, 3
+//! let b = nimble::analyze_nimble2(&[3, 5, 9]).unwrap();   // gaps 2, 1, 3
 //! assert_eq!(b.value.unwrap().0, 3 ^ 2);
 //! ```
 
@@ -223,10 +223,10 @@ pub fn gaps(cells: &[u64]) -> Result<Vec<u64>, CellError> {
 ///
 /// ```
 /// use grundy::games::nimble;
-/// assert_eq!(nimble::winning_moves2(&[2, 5]).unwrap().len(), 1);
-/// assert!(nimble::winning_moves2(&[2, 2]).is_err());
+/// assert_eq!(nimble::winning_moves_nimble2(&[2, 5]).unwrap().len(), 1);
+/// assert!(nimble::winning_moves_nimble2(&[2, 2]).is_err());
 /// ```
-pub fn winning_moves2(cells: &[u64]) -> Result<Vec<CoinMove>, CellError> {
+pub fn winning_moves_nimble2(cells: &[u64]) -> Result<Vec<CoinMove>, CellError> {
     let (steps, coin_on_step) = staircase_of(cells)?;
     Ok(staircase::winning_moves(&steps)
         .iter()
@@ -242,10 +242,10 @@ pub fn winning_moves2(cells: &[u64]) -> Result<Vec<CoinMove>, CellError> {
 }
 
 /// Nimble-2: value, outcome and every winning move (see
-/// [`winning_moves2`]). The coins may be listed in any order; every
+/// [`winning_moves_nimble2`]). The coins may be listed in any order; every
 /// position after a move keeps that order.
-pub fn analyze2(cells: &[u64]) -> Result<Analysis<CoinMove, Vec<u64>>, CellError> {
-    let moves = winning_moves2(cells)?;
+pub fn analyze_nimble2(cells: &[u64]) -> Result<Analysis<CoinMove, Vec<u64>>, CellError> {
+    let moves = winning_moves_nimble2(cells)?;
     let (steps, _) = staircase_of(cells)?;
     let v = staircase::value(&steps);
     Ok(Analysis {
@@ -264,9 +264,9 @@ pub fn analyze2(cells: &[u64]) -> Result<Analysis<CoinMove, Vec<u64>>, CellError
 
 /// Nimble-2: the gaps, the staircase they form, Nim on its even steps, and
 /// the winning moves as coin moves.
-pub fn explain2(cells: &[u64]) -> Result<String, CellError> {
+pub fn explain_nimble2(cells: &[u64]) -> Result<String, CellError> {
     let (steps, coin_on_step) = staircase_of(cells)?;
-    let a = analyze2(cells)?;
+    let a = analyze_nimble2(cells)?;
     let mut sorted = cells.to_vec();
     sorted.sort_unstable();
     let mut out = String::new();
@@ -356,7 +356,7 @@ mod tests {
             if n > 1 {
                 cells.rotate_left((seed % n as u64) as usize);
             }
-            let a = analyze2(&cells).unwrap();
+            let a = analyze_nimble2(&cells).unwrap();
             let mut sorted = cells.clone();
             sorted.sort_unstable();
             let mut solver = Solver::new(&Nimble2);
@@ -378,14 +378,17 @@ mod tests {
     #[test]
     fn errors_and_examples() {
         assert_eq!(analyze(&[3, 0]).unwrap_err(), CellError::Zero);
-        assert_eq!(analyze2(&[4, 2, 4]).unwrap_err(), CellError::Shared(4));
+        assert_eq!(
+            analyze_nimble2(&[4, 2, 4]).unwrap_err(),
+            CellError::Shared(4)
+        );
         // Shared cells are fine in Nimble; the move is listed once.
         let a = analyze(&[5, 5, 2]).unwrap();
         assert_eq!(a.value, Some(Nimber(1)));
         assert_eq!(a.winning_moves.len(), 1);
         assert_eq!(a.winning_moves[0].to, vec![5, 5, 1]);
         assert_eq!(gaps(&[9, 3, 5]).unwrap(), vec![2, 1, 3]);
-        let e = explain2(&[3, 5, 9]).unwrap();
+        let e = explain_nimble2(&[3, 5, 9]).unwrap();
         assert!(e.contains("step 2 = gap before the coin on cell 9"), "{e}");
         assert!(explain(&[3, 5, 9])
             .unwrap()
