@@ -5,7 +5,7 @@
 //! At a position `p` it checks that
 //! - `p` prints (as text and as JSON) to something that parses back to `p`;
 //! - every legal move's words parse back to the same move, every position a
-//!   move leaves prints and parses back, and [`Notation::move_to`] finds a
+//!   move leaves prints and parses back, and [`super::Notation::move_to`] finds a
 //!   move to it;
 //! - where the game can be searched, the value of every position a move
 //!   leaves (and of `p`) is the mex of the values of its options, found by
