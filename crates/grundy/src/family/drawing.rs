@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use grundy::family::{Draw, drawing::Shape};
-//! use grundy::families::nim::Nim;
+//! use grundy::strategy::NimPlay as Nim;
 //! use grundy::game::Convention;
 //! let d = Nim(Convention::Normal).drawing(&vec![3, 4, 5]);
 //! assert_eq!(d.shape, Shape::Heaps { sizes: vec![3, 4, 5] });

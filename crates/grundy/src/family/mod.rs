@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use grundy::family::{Analyse, Notation};
-//! use grundy::families::nim::Nim;
+//! use grundy::strategy::NimPlay as Nim;
 //! use grundy::game::{Convention, Outcome};
 //! let nim = Nim(Convention::Normal);
 //! let p = nim.parse_position("3 4 5").unwrap();
