@@ -62,6 +62,8 @@ enum Command {
     Corners(commands::corners::CornersArgs),
     /// Print or draw a table: nim products, nim-sums, Turning Corners values.
     Table(commands::table::TableArgs),
+    /// Wythoff's game: take from one heap, or the same number from both.
+    Wythoff(commands::wythoff::WythoffArgs),
     /// Every game family, with its variant and position syntax.
     Families(commands::families::FamiliesArgs),
 }
@@ -86,6 +88,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Corners(a) => commands::corners::run(&a),
         Command::Table(a) => commands::table::run(&a),
         Command::Families(a) => commands::families::run(&a),
+        Command::Wythoff(a) => commands::wythoff::run(&a),
     }
 }
 

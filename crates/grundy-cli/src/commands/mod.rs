@@ -16,3 +16,4 @@ pub mod seq;
 pub mod staircase;
 pub mod table;
 pub mod turtles;
+pub mod wythoff;

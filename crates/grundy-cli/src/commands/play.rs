@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use grundy::families::{
-    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles,
+    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles, wythoff,
 };
 use grundy::family::session::{Line, Mode, Options, Output, Session, Side};
 use grundy::family::Family;
@@ -169,6 +169,8 @@ pub enum PlayGame {
     Chips(ChipsStart),
     /// Northcott's game: per row the columns of the black and the white token (black moves first).
     Northcott(NorthcottStart),
+    /// Wythoff's game: take from one heap, or the same number from both.
+    Wythoff(HeapsStart),
 }
 
 /// The largest graph file played on: 64 MiB.
@@ -267,6 +269,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
                 .map_err(|e| CliError::new(format!("board file '{}': {e}", a.file)))?;
             drive(started, &options, input)
         }
+        PlayGame::Wythoff(a) => drive(wythoff::start(&a.heaps, c)?, &options, input),
         PlayGame::Moore(a) => drive(moore::start(&a.k, &a.heaps, c)?, &options, input),
         PlayGame::Northcott(a) => drive(northcott::start(&a.width, &a.rows, c)?, &options, input),
         PlayGame::Chips(a) => {

@@ -20,6 +20,8 @@ pub enum TableKind {
     /// The value of Turning Corners with one white cell `(x, y)`, computed
     /// by playing the game (the mex over its moves).
     Corners,
+    /// The Grundy value `G(x, y)` of Wythoff's game.
+    Wythoff,
 }
 
 /// Largest size for a text or JSON table.
@@ -33,7 +35,7 @@ const CORNERS_MAX: u64 = 128;
 /// Print an `N x N` table, or draw it as a PNG heat map.
 #[derive(Args, Debug)]
 pub struct TableArgs {
-    /// nim-product, nim-sum or corners.
+    /// nim-product, nim-sum, corners or wythoff.
     #[arg(value_enum)]
     pub kind: TableKind,
     /// Rows and columns `0..N`.
@@ -61,6 +63,7 @@ impl TableKind {
             TableKind::NimProduct => "nim-product",
             TableKind::NimSum => "nim-sum",
             TableKind::Corners => "corners",
+            TableKind::Wythoff => "wythoff",
         }
     }
 }
@@ -78,6 +81,10 @@ pub fn compute(kind: TableKind, n: usize) -> Vec<u64> {
             t
         }
         TableKind::NimSum => (0..n * n).map(|i| ((i / n) ^ (i % n)) as u64).collect(),
+        TableKind::Wythoff => grundy::games::wythoff::values(n, n)
+            .into_iter()
+            .map(u64::from)
+            .collect(),
         TableKind::Corners => {
             // P(x, y) moves to P(x', y) + P(x, y') + P(x', y') for all
             // x' < x, y' < y (seed 002's Lemma 1).

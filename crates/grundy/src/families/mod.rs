@@ -14,3 +14,4 @@ pub mod reduced;
 pub mod staircase;
 pub mod strips;
 pub mod turtles;
+pub mod wythoff;

@@ -25,7 +25,7 @@ use super::report::{MoveReport, Report};
 use super::session::{Line, Options, Output, Session};
 use super::{conformance, listable, Drawing, Error, Family};
 use crate::families::{
-    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles,
+    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles, wythoff,
 };
 use crate::game::{Convention, Outcome};
 use crate::games::chips::Graph;
@@ -509,6 +509,9 @@ static ENTRIES: &[Entry] = &[
     entry!("twins", [], "Twins: turn a coin face down and flip one to its left", "",
         "a row of O and X: XOOXO", [("", "OXOOX")],
         |v, p, c| { none(v, "twins")?; Ok(boxed(turtles::start(&unjson(p), crate::games::turtles::Variant::Twins, c)?)) }),
+    entry!("wythoff", [], "Wythoff's game: take from one heap, or the same number from both", "",
+        "the two heaps: 4 7", [("", "4 7"), ("", "5 9"), ("", "0 3")],
+        |v, p, c| { none(v, "wythoff")?; Ok(boxed(wythoff::start(&words(&unjson(p)), c)?)) }),
     entry!("moore", ["nim-k"], "Moore's Nim_k: reduce up to k heaps at once", "k, the most heaps a move reduces: 2",
         "heap sizes: 1 2 3", [("2", "1 2 3"), ("3", "4 4 4 4")],
         |v, p, c| Ok(boxed(moore::start(v.trim(), &words(&unjson(p)), c)?))),

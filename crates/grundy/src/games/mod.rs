@@ -12,3 +12,4 @@ pub mod northcott;
 pub mod staircase;
 pub mod strips;
 pub mod turtles;
+pub mod wythoff;
