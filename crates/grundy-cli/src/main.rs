@@ -64,6 +64,8 @@ enum Command {
     Table(commands::table::TableArgs),
     /// Wythoff's game: take from one heap, or the same number from both.
     Wythoff(commands::wythoff::WythoffArgs),
+    /// Your own game, defined by a Rhai script: values, winning moves, tables.
+    Game(commands::game::GameArgs),
     /// Every game family, with its variant and position syntax.
     Families(commands::families::FamiliesArgs),
 }
@@ -88,6 +90,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Corners(a) => commands::corners::run(&a),
         Command::Table(a) => commands::table::run(&a),
         Command::Families(a) => commands::families::run(&a),
+        Command::Game(a) => commands::game::run(&a),
         Command::Wythoff(a) => commands::wythoff::run(&a),
     }
 }

@@ -34,5 +34,7 @@ pub mod game;
 pub mod games;
 pub mod heap;
 pub mod nimber;
+#[cfg(feature = "scripts")]
+pub mod script;
 pub mod solve;
 pub mod strategy;

@@ -4,6 +4,7 @@ pub mod cards;
 pub mod chips;
 pub mod corners;
 pub mod families;
+pub mod game;
 pub mod heap;
 pub mod moore;
 pub mod nim;

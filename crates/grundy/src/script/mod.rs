@@ -1,0 +1,374 @@
+//! Games defined by a script in [Rhai](https://rhai.rs): a user's own game
+//! without writing Rust.
+//!
+//! The contract: a script defines `fn options(p)`, returning an array of the
+//! options of position `p`. An option is a position, or `sum([p1, p2, ...])`
+//! for a move that leaves a disjunctive sum of independent components
+//! (`sum([])`: nothing is left). Positions are integers, strings, or arrays
+//! of them, compared by value ([`Value`]). Optional: `fn start()` (the
+//! starting position) and `fn describe(p, q)` (the words for the move from
+//! `p` to `q`). grundy memoises, takes the mex and nim-sums natively; the
+//! script is called once per position.
+//!
+//! Scripts run sandboxed: no files, no modules, no `eval`, with limits on
+//! operations per call, call depth, string and array sizes, and an optional
+//! wall-clock deadline ([`Limits`]). Every failure is one line naming the
+//! script and, where it has one, the line and column.
+//!
+//! ```
+//! use grundy::script::{Script, Limits, Value};
+//! use grundy::solve::Solver;
+//! // Subtract a square: G(n) for n = 0, 1, 2, ... is 0, 1, 0, 1, 2, 0, ...
+//! let s = Script::compile("squares", "
+//!     fn options(n) {
+//!         let out = [];
+//!         let k = 1;
+//!         while k * k <= n { out.push(n - k * k); k += 1; }
+//!         out
+//!     }", Limits::default()).unwrap();
+//! let mut solver = Solver::new(&s);
+//! let g: Vec<u64> = (0..6).map(|n| solver.value(&Value::Int(n)).unwrap().0).collect();
+//! assert!(s.take_error().is_none());
+//! assert_eq!(g, [0, 1, 0, 1, 2, 0]);
+//! ```
+
+pub mod value;
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, ParseError, Scope, AST};
+
+pub use value::Value;
+
+use crate::family::Error;
+use crate::game::Game;
+
+/// What a script may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Operations one call of a script function may take.
+    pub operations: u64,
+    /// How deep script functions may call each other.
+    pub call_levels: usize,
+    /// The longest string a script may build, in bytes.
+    pub string_size: usize,
+    /// The longest array a script may build.
+    pub array_size: usize,
+    /// The wall-clock time all the calls together may take.
+    pub time: Option<Duration>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            operations: 10_000_000,
+            call_levels: 64,
+            string_size: 1 << 20,
+            // Rhai checks an array's size at every push by walking it, so a
+            // script filling an array to the limit costs the square of it.
+            array_size: 1 << 16,
+            time: None,
+        }
+    }
+}
+
+/// What `sum([...])` returns inside a script: the components a move leaves.
+#[derive(Clone, Debug)]
+struct SumOption(Array);
+
+/// A compiled script game.
+pub struct Script {
+    name: String,
+    engine: Engine,
+    ast: AST,
+    error: RefCell<Option<Error>>,
+    deadline: Rc<Cell<Option<Instant>>>,
+    limits: Limits,
+    has_start: bool,
+    has_describe: bool,
+}
+
+/// The innermost error of a chain of function calls, where the fault is.
+fn innermost(mut e: EvalAltResult) -> EvalAltResult {
+    while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = e {
+        e = *inner;
+    }
+    e
+}
+
+/// A message without Rhai's own ` (line L, position C)` ending.
+fn bare(message: String) -> String {
+    match message.rfind(" (line ") {
+        Some(i) if message.ends_with(')') => message[..i].to_string(),
+        _ => message,
+    }
+}
+
+impl Script {
+    /// Compiles `source`; `name` names the script in errors (its file name).
+    pub fn compile(name: &str, source: &str, limits: Limits) -> Result<Script, Error> {
+        let mut engine = Engine::new();
+        engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+        engine.set_max_modules(0);
+        engine.disable_symbol("eval");
+        engine.on_print(|_| {});
+        engine.on_debug(|_, _, _| {});
+        engine.set_max_operations(limits.operations);
+        engine.set_max_call_levels(limits.call_levels);
+        engine.set_max_expr_depths(64, 64);
+        engine.set_max_string_size(limits.string_size);
+        engine.set_max_array_size(limits.array_size);
+        engine.set_max_map_size(1 << 16);
+        let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
+        let watch = deadline.clone();
+        engine.on_progress(move |ops| {
+            if ops % 4096 == 0 {
+                if let Some(d) = watch.get() {
+                    if Instant::now() > d {
+                        return Some(Dynamic::from("time"));
+                    }
+                }
+            }
+            None
+        });
+        engine.register_type_with_name::<SumOption>("SumOption");
+        engine.register_fn("sum", |parts: Array| SumOption(parts));
+        register_helpers(&mut engine);
+        let ast = engine.compile(source).map_err(|e: ParseError| {
+            let at = e.position();
+            Error::new(format!(
+                "script '{name}', line {}, column {}: {}",
+                at.line().unwrap_or(0),
+                at.position().unwrap_or(0),
+                bare(e.to_string())
+            ))
+        })?;
+        let has = |f: &str, arity: usize| {
+            ast.iter_functions()
+                .any(|m| m.name == f && m.params.len() == arity)
+        };
+        if !has("options", 1) {
+            return Err(Error::new(format!(
+                "script '{name}' defines no fn options(p), which returns the options of a position"
+            )));
+        }
+        let (has_start, has_describe) = (has("start", 0), has("describe", 2));
+        Ok(Script {
+            name: name.to_string(),
+            engine,
+            ast,
+            error: RefCell::new(None),
+            deadline,
+            limits,
+            has_start,
+            has_describe,
+        })
+    }
+
+    /// The script's name, as given to [`Script::compile`].
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Starts the wall-clock limit now (see [`Limits::time`]).
+    pub fn start_clock(&self) {
+        self.deadline
+            .set(self.limits.time.map(|t| Instant::now() + t));
+    }
+
+    fn fail(&self, function: &str, e: EvalAltResult) -> Error {
+        let e = innermost(e);
+        if let EvalAltResult::ErrorTerminated(..) = e {
+            let s = self.limits.time.map_or(0.0, |t| t.as_secs_f64());
+            return Error::new(format!(
+                "script '{}': fn {function} ran past the time limit of {s} s",
+                self.name
+            ));
+        }
+        let at = e.position();
+        let place = match (at.line(), at.position()) {
+            (Some(l), Some(c)) => format!(", line {l}, column {c}"),
+            (Some(l), None) => format!(", line {l}"),
+            _ => String::new(),
+        };
+        Error::new(format!(
+            "script '{}'{place}: in fn {function}: {}",
+            self.name,
+            bare(e.to_string())
+        ))
+    }
+
+    fn call(&self, function: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, Error> {
+        self.engine
+            .call_fn::<Dynamic>(&mut Scope::new(), &self.ast, function, args)
+            .map_err(|e| self.fail(function, *e))
+    }
+
+    fn value(&self, function: &str, d: Dynamic) -> Result<Value, Error> {
+        to_value(d).map_err(|what| {
+            Error::new(format!(
+                "script '{}': fn {function} returned {what}, which is not a position (positions are whole numbers, strings or arrays of them)",
+                self.name
+            ))
+        })
+    }
+
+    /// The starting position, if the script defines `fn start()`.
+    pub fn start(&self) -> Result<Option<Value>, Error> {
+        if !self.has_start {
+            return Ok(None);
+        }
+        let d = self.call("start", ())?;
+        self.value("start", d).map(Some)
+    }
+
+    /// The options of `p`, each the list of components it leaves.
+    pub fn options_of(&self, p: &Value) -> Result<Vec<Vec<Value>>, Error> {
+        let d = self.call("options", (to_dynamic(p),))?;
+        let Some(items) = d.clone().try_cast::<Array>() else {
+            return Err(Error::new(format!(
+                "script '{}': fn options({p}) returned {}, not an array of options",
+                self.name,
+                d.type_name()
+            )));
+        };
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            if let Some(SumOption(parts)) = item.clone().try_cast::<SumOption>() {
+                let parts = parts
+                    .into_iter()
+                    .map(|c| self.value("options", c))
+                    .collect::<Result<Vec<_>, _>>()?;
+                out.push(parts);
+            } else {
+                out.push(vec![self.value("options", item)?]);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The words for the move from `p` to `q`, if the script defines
+    /// `fn describe(p, q)`.
+    pub fn describe(&self, p: &Value, q: &[Value]) -> Result<Option<String>, Error> {
+        if !self.has_describe {
+            return Ok(None);
+        }
+        let q = match q {
+            [one] => to_dynamic(one),
+            many => Dynamic::from_array(many.iter().map(to_dynamic).collect()),
+        };
+        let d = self.call("describe", (to_dynamic(p), q))?;
+        Ok(Some(d.to_string()))
+    }
+
+    /// The first error met while the script was used as a [`Game`] (whose
+    /// options cannot fail), taken away.
+    pub fn take_error(&self) -> Option<Error> {
+        self.error.borrow_mut().take()
+    }
+}
+
+impl Game for Script {
+    type Position = Value;
+
+    /// The options, or none once the script has failed: the failure is kept
+    /// for [`Script::take_error`], and answers found after it are not used.
+    fn options(&self, p: &Value) -> Vec<Vec<Value>> {
+        if self.error.borrow().is_some() {
+            return Vec::new();
+        }
+        match self.options_of(p) {
+            Ok(o) => o,
+            Err(e) => {
+                *self.error.borrow_mut() = Some(e);
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// A script's value as a position, or what it was instead.
+fn to_value(d: Dynamic) -> Result<Value, String> {
+    if let Some(n) = d.clone().try_cast::<i64>() {
+        return Ok(Value::Int(n));
+    }
+    if d.is_string() {
+        return Ok(Value::Str(d.into_string().unwrap_or_default()));
+    }
+    if d.is_char() {
+        return Ok(Value::Str(
+            d.as_char().map(String::from).unwrap_or_default(),
+        ));
+    }
+    if let Some(items) = d.clone().try_cast::<Array>() {
+        return items
+            .into_iter()
+            .map(to_value)
+            .collect::<Result<_, _>>()
+            .map(Value::List);
+    }
+    if d.is::<SumOption>() {
+        return Err("sum(...) inside a position".to_string());
+    }
+    Err(format!("a value of type {}", d.type_name()))
+}
+
+fn to_dynamic(v: &Value) -> Dynamic {
+    match v {
+        Value::Int(n) => Dynamic::from(*n),
+        Value::Str(s) => Dynamic::from(s.clone()),
+        Value::List(items) => Dynamic::from_array(items.iter().map(to_dynamic).collect()),
+    }
+}
+
+/// Native helpers for the heavy shapes, so scripts need not loop over them.
+fn register_helpers(engine: &mut Engine) {
+    // Every way to write n as a sum of `parts` positive parts, in
+    // non-increasing order; `distinct`: all parts different.
+    engine.register_fn("splits", |n: i64, parts: i64, distinct: bool| -> Array {
+        let mut out = Array::new();
+        let mut cur = Vec::new();
+        fn go(n: i64, parts: i64, max: i64, distinct: bool, cur: &mut Vec<i64>, out: &mut Array) {
+            if out.len() >= 1 << 20 {
+                return;
+            }
+            if parts == 0 {
+                if n == 0 {
+                    out.push(Dynamic::from_array(
+                        cur.iter().map(|&x| Dynamic::from(x)).collect(),
+                    ));
+                }
+                return;
+            }
+            let hi = max.min(n - (parts - 1));
+            for x in (1..=hi).rev() {
+                // The parts left are at most x each, so they cannot make n.
+                if x * parts < n {
+                    break;
+                }
+                cur.push(x);
+                go(
+                    n - x,
+                    parts - 1,
+                    if distinct { x - 1 } else { x },
+                    distinct,
+                    cur,
+                    out,
+                );
+                cur.pop();
+            }
+        }
+        if parts >= 1 && n >= parts && parts <= 64 {
+            go(n, parts, n, distinct, &mut cur, &mut out);
+        }
+        out
+    });
+    // Nim-sum and bit operations on whole numbers.
+    engine.register_fn("xor", |a: i64, b: i64| a ^ b);
+    engine.register_fn("bit_count", |a: i64| a.count_ones() as i64);
+}
+
+#[cfg(test)]
+mod tests;
