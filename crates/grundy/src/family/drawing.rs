@@ -3,9 +3,9 @@
 //!
 //! ```
 //! use grundy::family::{Draw, drawing::Shape};
-//! use grundy::families::nim::Nim;
+//! use grundy::strategy::NimPlay;
 //! use grundy::game::Convention;
-//! let d = Nim(Convention::Normal).drawing(&vec![3, 4, 5]);
+//! let d = NimPlay(Convention::Normal).drawing(&vec![3, 4, 5]);
 //! assert_eq!(d.shape, Shape::Heaps { sizes: vec![3, 4, 5] });
 //! assert_eq!(d.value, Some(2));
 //! ```

@@ -16,9 +16,9 @@
 //!
 //! ```
 //! use grundy::family::{Analyse, Notation};
-//! use grundy::families::nim::Nim;
+//! use grundy::strategy::NimPlay;
 //! use grundy::game::{Convention, Outcome};
-//! let nim = Nim(Convention::Normal);
+//! let nim = NimPlay(Convention::Normal);
 //! let p = nim.parse_position("3 4 5").unwrap();
 //! assert_eq!(nim.outcome(&p), Outcome::N);
 //! assert_eq!(nim.position_text(&p), "3 4 5");
