@@ -1,0 +1,559 @@
+"""Sprague-Grundy theory for impartial games, from Python.
+
+Every game family of the library, by name:
+
+>>> p = game("kayles", [3, 5])
+>>> p.value, p.outcome
+(7, 'N')
+>>> [m["move"] for m in p.winning_moves()]
+['take 2 from the heap of 5, leaving 3', 'take 2 from the heap of 5 and split the rest into 1 and 2']
+
+Heap rules and their Grundy sequences:
+
+>>> s = rule("0.07").sequence(1000)
+>>> s.period, s.preperiod, s.status
+(34, 53, 'proven')
+>>> s.values[:10].tolist()
+[0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
+
+Nimbers, with ``+`` the nim-sum and ``*`` the nim product:
+
+>>> Nimber(2) * Nimber(3), Nimber(2) + 3, Nimber(5) / Nimber(5)
+(*1, *1, *1)
+
+Your own games, from a function giving the options of a position (a move
+that splits the game returns a :func:`sum` of positions):
+
+>>> def options(n):   # Kayles: knock down one or two adjacent pins
+...     return [sum([a, n - t - a]) for t in (1, 2) if t <= n for a in range(n - t + 1)]
+>>> Game(options=options).value(5)
+4
+
+Bad input raises :class:`GrundyError`, a ``ValueError``, with the command
+line's one-line message:
+
+>>> rule("0.8x")
+Traceback (most recent call last):
+...
+grundy.GrundyError: rule '0.8x': ...
+
+Scripted rules (rules files, scripts) are not part of the library yet, so
+not of this package either.
+"""
+
+from __future__ import annotations
+
+import builtins as _builtins
+import html as _html
+from typing import Any, Callable, Iterable, List, Optional, Sequence as _Seq, Union
+
+from . import _grundy
+from ._grundy import GrundyError, Nimber, Sum
+
+__all__ = [
+    "GrundyError",
+    "Game",
+    "Nimber",
+    "Position",
+    "Rule",
+    "Sequence",
+    "Session",
+    "Sum",
+    "families",
+    "game",
+    "load_sequence",
+    "nim_mul",
+    "nimber",
+    "rule",
+    "sum",
+]
+
+#: The names a family's variant may be given by, as a keyword of game().
+_VARIANT_KEYWORDS = ("variant", "k", "width", "rule", "graph", "deal")
+
+
+def families() -> List[dict]:
+    """Every game family: name, aliases, summary, variant and position
+    syntax, examples.
+
+    >>> "kayles" in [f["name"] for f in families()]
+    False
+    >>> [f["name"] for f in families()][:3]
+    ['nim', 'heap', 'strip']
+    """
+    return _grundy.families()
+
+
+def _words(position: Any) -> str:
+    if position is None:
+        return ""
+    if isinstance(position, str):
+        return position
+    if isinstance(position, (int, Nimber)):
+        return str(int(position))
+    try:
+        items = list(position)
+    except TypeError:
+        raise GrundyError(f"position {position!r}: give text or a list of numbers") from None
+    return " ".join(str(x) for x in items)
+
+
+def _find(name: str) -> Optional[dict]:
+    n = name.strip().lower()
+    for f in families():
+        if f["name"] == n or n in f["aliases"]:
+            return f
+    return None
+
+
+def game(name: str, position: Any = None, *, misere: bool = False, **variant: Any) -> "Position":
+    """A position of the family ``name`` (see :func:`families`), or of the
+    heap game with that rule (``"kayles"``, ``"0.77"``, ``"sub:1,3,4"``).
+
+    ``position`` is the text the command line takes or a list (heap sizes,
+    cells, ...); without it, the family's first example. The variant is
+    one keyword: ``k=2`` (moore), ``width=8`` (northcott), ``graph=...``
+    (chips), ``deal=...`` (cards), ``rule=...`` (heap, strip), or
+    ``variant=...``.
+
+    >>> game("moore", [1, 2, 3], k=2).outcome
+    'N'
+    >>> game("nim", [1, 2, 3]).value
+    0
+    >>> game("nim", "3 4 5", misere=True).value is None
+    True
+    >>> game("northcott", "1:5 8:3", width=8).value
+    7
+    """
+    given = [(k, v) for k, v in variant.items() if v is not None]
+    for k, _ in given:
+        if k not in _VARIANT_KEYWORDS:
+            raise GrundyError(
+                f"{name} takes no '{k}'; the variant is one of {', '.join(_VARIANT_KEYWORDS)}"
+            )
+    if len(given) > 1:
+        raise GrundyError(f"give one variant, not {len(given)}: {', '.join(k for k, _ in given)}")
+    v = _words(given[0][1]) if given else ""
+    if position is None:
+        f = _find(name)
+        if f is not None and f["examples"]:
+            matching = [p for (ev, p) in f["examples"] if ev == v] or [f["examples"][0][1]]
+            position = matching[0] if (v or f["examples"][0][0] == "") else ""
+            if not v and f["examples"][0][0] and f["variant"]:
+                v, position = f["examples"][0]
+        elif f is None:  # a heap game named by its rule
+            position = _find("heap")["examples"][0][1]
+    return Position(_grundy.Position(name, v, _words(position), misere))
+
+
+class Position:
+    """A position of a game family: its value, outcome, winning moves, moves,
+    drawing, and the position after a move. Positions do not change:
+    :meth:`play` returns a new one.
+
+    >>> p = game("nim", [3, 4, 5])
+    >>> p.value, p.outcome, p.text
+    (2, 'N', '3 4 5')
+    >>> [m["move"] for m in p.winning_moves()]
+    ['take 2 from heap 1 (3 -> 1)']
+    >>> q = p.play("take 2 from heap 1")
+    >>> q.text, q.outcome
+    ('1 4 5', 'P')
+    """
+
+    __slots__ = ("_p", "_report")
+
+    def __init__(self, native: Any) -> None:
+        self._p = native
+        self._report: Optional[dict] = None
+
+    def report(self) -> dict:
+        """The command line's ``--json`` report: game, position, convention,
+        value, outcome, winning_moves."""
+        if self._report is None:
+            self._report = self._p.report()
+        return self._report
+
+    @property
+    def value(self) -> Optional[int]:
+        """The Grundy value (None in misère play, or where there is none)."""
+        return self.report()["value"]
+
+    @property
+    def outcome(self) -> str:
+        """``'N'`` (the player to move wins) or ``'P'``."""
+        return self.report()["outcome"]
+
+    @property
+    def text(self) -> str:
+        """The position as the command line takes it."""
+        return self._p.text
+
+    @property
+    def json(self) -> Any:
+        """The position as the command line's JSON writes it."""
+        return self._p.json
+
+    @property
+    def name(self) -> str:
+        """The game's name."""
+        return self._p.name
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no move is left."""
+        return self._p.is_over
+
+    def winning_moves(self) -> List[dict]:
+        """Every winning move: dicts with ``move`` (the game's words) and
+        ``to`` (the position it leaves, as JSON)."""
+        return self.report()["winning_moves"]
+
+    def moves(self) -> List[dict]:
+        """Every legal move with the position it leaves, its value and
+        outcome (refused when there are too many to list)."""
+        return self._p.moves()
+
+    def explain(self) -> str:
+        """The position drawn with the values of its parts, then the report
+        as the command line prints it."""
+        return self._p.draw() + "\n" + self._p.report_text()
+
+    def drawing(self) -> dict:
+        """The position as data: ``shape`` (with its ``kind``),
+        ``components`` with their values, ``value``, ``outcome``."""
+        return self._p.drawing()
+
+    def play(self, move: str) -> "Position":
+        """The position after ``move`` (the game's words, or the whole
+        position it leaves)."""
+        return Position(self._p.after(_words(move)))
+
+    def at(self, position: Any) -> "Position":
+        """Another position of the same game."""
+        return Position(self._p.at(_words(position)))
+
+    def session(self, first: str = "human", seed: int = 0, json: bool = False) -> "Session":
+        """A game against the computer from here (see :class:`Session`)."""
+        return Session(self._p.session(first, seed, json))
+
+    def __repr__(self) -> str:
+        return f"<{self.name} {self.text}>"
+
+    def _repr_html_(self) -> str:
+        r = self.report()
+        esc = _html.escape
+        head = f"<b>{esc(r['game'])}</b> <code>{esc(self.text)}</code>"
+        value = "" if r["value"] is None else f" &nbsp;value <b>*{r['value']}</b>"
+        color = "#1a7f37" if r["outcome"] == "N" else "#cf222e"
+        words = "the player to move wins" if r["outcome"] == "N" else "the previous player wins"
+        out = [f"<div>{head}{value} &nbsp;<span style='color:{color}'><b>{r['outcome']}</b> ({words})</span>"]
+        if r["winning_moves"]:
+            out.append("<table><tr><th>winning move</th><th>leaves</th></tr>")
+            for m in r["winning_moves"][:50]:
+                to = m["to"] if isinstance(m["to"], str) else " ".join(str(x) for x in m["to"]) if isinstance(m["to"], list) else str(m["to"])
+                out.append(f"<tr><td style='color:#1a7f37'>{esc(m['move'])}</td><td><code>{esc(to)}</code></td></tr>")
+            if len(r["winning_moves"]) > 50:
+                out.append(f"<tr><td colspan=2>... {len(r['winning_moves'])} in all</td></tr>")
+            out.append("</table>")
+        out.append("</div>")
+        return "".join(out)
+
+    def _repr_svg_(self) -> str:
+        from ._svg import render
+
+        return render(self.drawing())
+
+
+class Session:
+    """A game against the computer for notebooks: :meth:`move`,
+    :meth:`hint`, :meth:`why`, :meth:`undo`, :meth:`moves`, or any line
+    with :meth:`send`. Each returns what the computer said.
+
+    >>> s = game("nim", [1, 2]).session(seed=1)
+    >>> print(s.hint().strip())
+    hint: take 1 from heap 2 (2 -> 1)  ->  1 1
+    >>> out = s.move("take 1 from heap 2")
+    >>> s.finished
+    False
+    """
+
+    __slots__ = ("_s", "intro", "log")
+
+    def __init__(self, native: Any) -> None:
+        self._s = native
+        self.intro = native.take()
+        self.log: List[Any] = [self.intro]
+
+    def send(self, line: str) -> Any:
+        out = self._s.send(line)
+        self.log.append(out)
+        return out
+
+    def move(self, move: str) -> Any:
+        """Plays your move; the computer answers."""
+        return self.send(_words(move))
+
+    def hint(self) -> Any:
+        """A winning move, if there is one."""
+        return self.send("hint")
+
+    def why(self) -> Any:
+        """Why the computer made its last move."""
+        return self.send("why")
+
+    def undo(self) -> Any:
+        """Takes back your last move and the computer's answer."""
+        return self.send("undo")
+
+    def moves(self) -> Any:
+        """Every legal move with its value."""
+        return self.send("moves")
+
+    def quit(self) -> Any:
+        return self.send("quit")
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self._s.finished
+
+    def __repr__(self) -> str:
+        return f"<grundy session, {'finished' if self.finished else 'your move'}>"
+
+
+class Rule:
+    """A heap rule: an octal or hexadecimal code (``0.77``, ``4!.0``), a
+    subtraction game (``sub:1,3,4``), ``allbut:``, ``take:``, or a name.
+
+    >>> str(rule("0.77")), str(rule("sub:1,3,4"))
+    ('0.77', 'sub:1,3,4')
+    """
+
+    __slots__ = ("_r",)
+
+    def __init__(self, text: str) -> None:
+        self._r = _grundy.Rule(str(text))
+
+    def sequence(
+        self,
+        to: int,
+        *,
+        until_proven: bool = False,
+        method: str = "auto",
+        threads: Optional[int] = None,
+        out: Optional[str] = None,
+    ) -> "Sequence":
+        """G(0..=to), stopping early once the period is proven. Runs with
+        the GIL released; Ctrl-C raises ``KeyboardInterrupt``. With ``out``
+        the values are also written to that sequence file, complete or not
+        at all.
+
+        >>> s = rule("0.6").sequence(10)
+        >>> s.values.tolist()
+        [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3]
+        """
+        return Sequence(
+            self._r.sequence(to, until_proven=until_proven, method=method, threads=threads,
+                             out=None if out is None else str(out))
+        )
+
+    def game(self, position: Any = None, misere: bool = False) -> Position:
+        """A position of this heap game."""
+        return game("heap", position if position is not None else "", rule=str(self), misere=misere)
+
+    def __str__(self) -> str:
+        return str(self._r)
+
+    def __repr__(self) -> str:
+        return repr(self._r)
+
+
+def rule(text: str) -> Rule:
+    """The heap rule written ``text`` (see :class:`Rule`)."""
+    return Rule(text)
+
+
+class Sequence:
+    """A Grundy sequence G(0..=to) with its periodicity.
+
+    ``values`` is a numpy ``uint16`` array (``uint32`` when a value needs it),
+    handed over from Rust without a copy; without numpy, an ``array.array``.
+    ``status`` is ``'proven'``, ``'observed'`` or ``'none'``.
+    """
+
+    __slots__ = ("_s",)
+
+    def __init__(self, native: Any) -> None:
+        self._s = native
+
+    rule = property(lambda self: self._s.rule, doc="The rule's canonical form.")
+    to = property(lambda self: self._s.to, doc="The last heap.")
+    computed = property(lambda self: self._s.computed, doc="The last heap computed; the rest follows from the period.")
+    values = property(lambda self: self._s.values, doc="G(0..=to).")
+    period = property(lambda self: self._s.period, doc="The period, or None.")
+    preperiod = property(lambda self: self._s.preperiod, doc="Where the period starts, or None.")
+    saltus = property(lambda self: self._s.saltus, doc="G(n + period) - G(n) in the periodic part.")
+    status = property(lambda self: self._s.status, doc="'proven', 'observed' or 'none'.")
+    proved_at = property(lambda self: self._s.proved_at, doc="The last heap the proof needed, or None.")
+    checksum = property(lambda self: self._s.checksum, doc="Fletcher's checksum, as the CLI prints it.")
+    stats = property(lambda self: self._s.stats, doc="Largest value, value counts, P-positions, engine figures.")
+
+    def __len__(self) -> int:
+        return len(self._s)
+
+    def __getitem__(self, n: Any) -> Any:
+        if isinstance(n, int):
+            if n < 0:
+                n += len(self)
+            if not 0 <= n < len(self):
+                raise IndexError(f"heap {n} is not in G(0..={self.to})")
+            return self._s.value(n)
+        return self.values[n]
+
+    def save(self, path: Any) -> None:
+        """Writes the values to a sequence file (as ``grundy seq --out``),
+        whole or not at all."""
+        self._s.save(str(path))
+
+    def __repr__(self) -> str:
+        per = "no period found" if self.period is None else f"period {self.period} from {self.preperiod} ({self.status})"
+        return f"<sequence {self.rule} G(0..={self.to}), {per}>"
+
+    def _repr_html_(self, shown: int = 200) -> str:
+        n = min(len(self), shown)
+        pre, per = self.preperiod, self.period
+        cells = []
+        for i in range(n):
+            v = self[i]
+            style = []
+            if per is not None and pre is not None and i >= pre:
+                block = (i - pre) // per
+                style.append("background:#ddf4ff" if block % 2 == 0 else "background:#fff8c5")
+                if i == pre:
+                    style.append("border-left:3px solid #0969da")
+            if v == 0:
+                style.append("font-weight:bold;color:#cf222e")
+            cells.append(f"<td style='{';'.join(style)}'>{v}</td>")
+        rows = []
+        for r in range(0, n, 20):
+            rows.append(f"<tr><th>{r}</th>{''.join(cells[r:r + 20])}</tr>")
+        head = _html.escape(repr(self))
+        more = "" if n == len(self) else f"<div>first {n} of {len(self)} values</div>"
+        note = ""
+        if per is not None:
+            note = ("<div>coloured from the preperiod on, one colour per period; "
+                    "bold red: P-positions</div>")
+        return (f"<div><code>{head}</code><table style='font-family:monospace'>{''.join(rows)}</table>"
+                f"{more}{note}</div>")
+
+
+def load_sequence(path: Any) -> Sequence:
+    """Reads a sequence file (``Sequence.save``, ``sequence(out=...)``,
+    ``grundy seq --out``)."""
+    return Sequence(_grundy.read_sequence(str(path)))
+
+
+def nimber(expr: Union[str, int]) -> Nimber:
+    """A nimber from a number or an expression (``+``, ``*``, ``/``, ``^``,
+    ``sqrt``, ``inv``).
+
+    >>> nimber("sqrt(3) + 2 * 3")
+    *3
+    >>> nimber(7) ** 2, nimber(7) * nimber(7)
+    (*4, *4)
+    """
+    if isinstance(expr, str):
+        return _grundy.nimber_eval(expr)
+    return Nimber(expr)
+
+
+def nim_mul(a: Any, b: Any) -> Any:
+    """Nim products: of two nimbers or whole numbers, or element by element
+    of two arrays (numpy ``uint64``, broadcast), computed in Rust.
+
+    >>> nim_mul(2, 3)
+    *1
+    >>> import numpy as np
+    >>> nim_mul(np.array([2, 4, 8], dtype=np.uint64), 3).tolist()
+    [1, 12, 4]
+    """
+    if isinstance(a, (int, Nimber)) and isinstance(b, (int, Nimber)):
+        return Nimber(a) * Nimber(b)
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy is optional
+        return [Nimber(x) * Nimber(y) for x, y in zip(a, b)]
+    try:
+        x, y = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    except ValueError as e:
+        raise GrundyError(str(e)) from None
+    if x.dtype.kind not in "ui" or y.dtype.kind not in "ui":
+        raise GrundyError("nim_mul takes arrays of whole numbers")
+    if (x.dtype.kind == "i" and (x < 0).any()) or (y.dtype.kind == "i" and (y < 0).any()):
+        raise GrundyError("a nimber is a whole number from 0 to 2^64 - 1")
+    shape = x.shape
+    x = np.ascontiguousarray(x, dtype=np.uint64).ravel()
+    y = np.ascontiguousarray(y, dtype=np.uint64).ravel()
+    return _grundy.nim_mul_arrays(x, y).reshape(shape)
+
+
+def sum(parts: Iterable[Any]) -> Sum:  # noqa: A001 - the game sum, as in scripts
+    """A move that splits a game into parts: ``sum([a, b])`` is the position
+    made of ``a`` and ``b`` side by side (its value is the nim-sum).
+
+    >>> sum([1, 2])
+    grundy.sum((1, 2))
+    """
+    return Sum(parts)
+
+
+class Game:
+    """A game whose options come from a Python function ``options(p)``
+    returning the positions one move leads to (hashable: numbers, strings,
+    tuples, frozensets), or a :func:`sum` for a move that splits. Values are
+    memoised in Rust; a game that can go on forever is refused.
+
+    The function needs the GIL, so this path does not release it; Ctrl-C
+    stops it between calls.
+
+    >>> g = Game(options=lambda n: [n - k for k in (1, 3, 4) if k <= n])
+    >>> [g.value(n) for n in range(8)]
+    [0, 1, 0, 1, 2, 3, 2, 0]
+    >>> g.outcome(7), g.winning_moves(6)
+    ('P', [2])
+    """
+
+    __slots__ = ("_g", "options")
+
+    def __init__(self, options: Callable[[Any], Iterable[Any]], max_positions: int = 10_000_000) -> None:
+        if not callable(options):
+            raise GrundyError("options: give a function from a position to its options")
+        self.options = options
+        self._g = _grundy.CallableGame(options, max_positions)
+
+    def value(self, position: Any) -> int:
+        """The Grundy value (normal play)."""
+        return self._g.value(position)
+
+    def outcome(self, position: Any) -> str:
+        """``'N'`` or ``'P'``."""
+        return "P" if self._g.value(position) == 0 else "N"
+
+    def winning_moves(self, position: Any) -> List[Any]:
+        """The options that leave value 0."""
+        return self._g.winning_moves(position)
+
+    @property
+    def calls(self) -> int:
+        """How many times ``options`` was called."""
+        return self._g.calls
+
+    @property
+    def known(self) -> int:
+        """How many positions are memoised."""
+        return self._g.known
+
+    def clear(self) -> None:
+        """Forgets the memoised values."""
+        self._g.clear()

@@ -1,0 +1,1248 @@
+//! The native half of the `grundy` Python package (`grundy._grundy`): game
+//! families from the registry, heap sequences, sequence files, nimbers, and
+//! games whose options are a Python callable. The Python half
+//! (`python/grundy/__init__.py`) adds the Pythonic constructors and the
+//! notebook display.
+//!
+//! Every error is a `grundy.GrundyError` (a `ValueError`) carrying the
+//! command line's one-line message; a panic in the library is caught and
+//! raised the same way.
+
+use std::collections::{HashMap, HashSet};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+use grundy::family::registry::{self, AnyGame, AnySession};
+use grundy::family::session::{Line, Mode, Options as SessionOptions, Output, Side};
+use grundy::game::{Convention, Outcome};
+use grundy::heap::periodicity::{Status, Window};
+use grundy::heap::rule::HeapRule;
+use grundy::heap::sequence::{self, Method, Options, Sequence as RustSequence, Values};
+use grundy::heap::store;
+use grundy::nimber::{self, Nimber as RustNimber};
+use numpy::{IntoPyArray, PyReadonlyArray1};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+create_exception!(
+    grundy,
+    GrundyError,
+    PyValueError,
+    "Bad input: the one-line message the command line gives."
+);
+
+fn err(message: impl Into<String>) -> PyErr {
+    GrundyError::new_err(message.into())
+}
+
+/// Runs library code, turning a panic into a `GrundyError`.
+fn guard<T>(f: impl FnOnce() -> Result<T, String>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(m)) => Err(err(m)),
+        Err(p) => {
+            let what = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown".into());
+            Err(err(format!("internal error: {what}")))
+        }
+    }
+}
+
+/// JSON from the library as Python objects.
+fn to_py(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    let json = py.import("json")?;
+    Ok(json.call_method1("loads", (value.to_string(),))?.unbind())
+}
+
+fn convention(misere: bool) -> Convention {
+    if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    }
+}
+
+fn outcome_str(o: Outcome) -> &'static str {
+    match o {
+        Outcome::N => "N",
+        Outcome::P => "P",
+    }
+}
+
+// ---------------------------------------------------------------------
+// Families
+
+/// Every family of the registry, as a list of dicts (name, aliases,
+/// summary, variant, position, examples).
+#[pyfunction]
+fn families(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    let v = serde_json::to_value(registry::list()).map_err(|e| err(e.to_string()))?;
+    to_py(py, &v)
+}
+
+/// A position of a family: what the registry starts.
+#[pyclass(unsendable, module = "grundy._grundy")]
+struct Position {
+    family: String,
+    variant: String,
+    misere: bool,
+    game: Option<Box<dyn AnyGame>>,
+}
+
+fn start(family: &str, variant: &str, position: &str, misere: bool) -> PyResult<Position> {
+    let game =
+        guard(|| registry::start(family, variant, position, convention(misere)).map_err(|e| e.0))?;
+    Ok(Position {
+        family: family.to_string(),
+        variant: variant.to_string(),
+        misere,
+        game: Some(game),
+    })
+}
+
+impl Position {
+    /// The same position started anew (from its JSON, which every family
+    /// reads back).
+    fn fresh(&self) -> PyResult<Position> {
+        let json = self.game()?.position_json().to_string();
+        start(&self.family, &self.variant, &json, self.misere)
+    }
+
+    fn game(&self) -> PyResult<&dyn AnyGame> {
+        self.game
+            .as_deref()
+            .ok_or_else(|| err("this position was handed to a play session"))
+    }
+}
+
+#[pymethods]
+impl Position {
+    #[new]
+    #[pyo3(signature = (family, variant = "", position = "", misere = false))]
+    fn new(family: &str, variant: &str, position: &str, misere: bool) -> PyResult<Self> {
+        start(family, variant, position, misere)
+    }
+
+    /// The family's name as started (for a heap game, its rule).
+    #[getter]
+    fn family(&self) -> &str {
+        &self.family
+    }
+
+    /// The variant (rule, k, width, graph, deal), empty for none.
+    #[getter]
+    fn variant(&self) -> &str {
+        &self.variant
+    }
+
+    /// Whether the last player to move loses.
+    #[getter]
+    fn misere(&self) -> bool {
+        self.misere
+    }
+
+    /// The game's name as the report writes it.
+    #[getter]
+    fn name(&self) -> PyResult<String> {
+        Ok(self.game()?.name())
+    }
+
+    /// The position as text, as the command line takes it.
+    #[getter]
+    fn text(&self) -> PyResult<String> {
+        Ok(self.game()?.position_text())
+    }
+
+    /// The position as the JSON the command line writes (Python objects).
+    #[getter]
+    fn json(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_py(py, &self.game()?.position_json())
+    }
+
+    /// Whether no move is left.
+    #[getter]
+    fn is_over(&self) -> PyResult<bool> {
+        Ok(self.game()?.is_over())
+    }
+
+    /// The report as the command line's `--json` (a dict: game, position,
+    /// convention, value, outcome, winning_moves).
+    fn report(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let g = self.game()?;
+        let r = guard(|| g.report().map_err(|e| e.0))?;
+        let v = serde_json::to_value(&r).map_err(|e| err(e.to_string()))?;
+        to_py(py, &v)
+    }
+
+    /// The report as the command line prints it.
+    fn report_text(&self) -> PyResult<String> {
+        let g = self.game()?;
+        guard(|| g.report().map(|r| r.to_text()).map_err(|e| e.0))
+    }
+
+    /// Every legal move: dicts of move, to (JSON), to_text, value, outcome.
+    fn moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let g = self.game()?;
+        let moves = guard(|| g.moves().map_err(|e| e.0))?;
+        let list = PyList::empty(py);
+        for m in moves {
+            let d = pyo3::types::PyDict::new(py);
+            d.set_item("move", &m.words)?;
+            d.set_item("to", to_py(py, &m.to)?)?;
+            d.set_item("to_text", &m.to_text)?;
+            d.set_item("value", m.value)?;
+            d.set_item("outcome", outcome_str(m.outcome))?;
+            list.append(d)?;
+        }
+        Ok(list.into_any().unbind())
+    }
+
+    /// The position drawn as text.
+    fn draw(&self) -> PyResult<String> {
+        let g = self.game()?;
+        guard(|| Ok(g.draw()))
+    }
+
+    /// The position drawn as data: {shape: {kind, ...}, components, value,
+    /// outcome}.
+    fn drawing(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let g = self.game()?;
+        let d = guard(|| Ok(g.drawing()))?;
+        let v = serde_json::to_value(&d).map_err(|e| err(e.to_string()))?;
+        to_py(py, &v)
+    }
+
+    /// Another position of the same game, from text or JSON text.
+    fn at(&self, position: &str) -> PyResult<Position> {
+        start(&self.family, &self.variant, position, self.misere)
+    }
+
+    /// The position after a move (in the game's words, or the whole
+    /// position it leaves); this position is unchanged.
+    fn after(&self, mv: &str) -> PyResult<Position> {
+        let mut next = self.fresh()?;
+        let g = next.game.as_mut().expect("a game");
+        guard(|| g.play(mv).map_err(|e| e.0))?;
+        Ok(next)
+    }
+
+    /// A play session against the computer from this position.
+    #[pyo3(signature = (first = "human", seed = 0, json = false))]
+    fn session(&self, first: &str, seed: u64, json: bool) -> PyResult<Session> {
+        let first = match first {
+            "human" | "you" => Side::Human,
+            "computer" => Side::Computer,
+            other => return Err(err(format!("first '{other}': give 'human' or 'computer'"))),
+        };
+        let fresh = self.fresh()?;
+        let options = SessionOptions {
+            first,
+            mode: if json { Mode::Json } else { Mode::Pipe },
+            seed,
+        };
+        let game = fresh.game.expect("a game");
+        let mut s = guard(|| Ok(game.session(&options)))?;
+        guard(|| s.begin().map_err(|e| e.0))?;
+        Ok(Session { session: s, json })
+    }
+}
+
+/// A game against the computer, driven by lines as at the terminal.
+#[pyclass(unsendable, module = "grundy._grundy")]
+struct Session {
+    session: Box<dyn AnySession>,
+    json: bool,
+}
+
+#[pymethods]
+impl Session {
+    /// Sends one line (a move, hint, why, undo, moves, help, quit) and
+    /// returns what the session said: text, or a list of dicts in JSON mode.
+    fn send(&mut self, py: Python<'_>, line: &str) -> PyResult<Py<PyAny>> {
+        let s = &mut self.session;
+        guard(|| s.input(Line::Text(line.to_string())).map_err(|e| e.0))?;
+        self.take(py)
+    }
+
+    /// What the session said since the last call (its introduction first).
+    fn take(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let out = self.session.take_output();
+        if self.json {
+            let list = PyList::empty(py);
+            for o in out {
+                match o {
+                    Output::Json(v) => list.append(to_py(py, &v)?)?,
+                    Output::Text(t) => list.append(t)?,
+                }
+            }
+            return Ok(list.into_any().unbind());
+        }
+        let mut text = String::new();
+        for o in out {
+            match o {
+                Output::Text(t) => text.push_str(&t),
+                Output::Json(v) => {
+                    text.push_str(&v.to_string());
+                    text.push('\n');
+                }
+            }
+        }
+        Ok(text.into_pyobject(py)?.into_any().unbind())
+    }
+
+    /// Whether the game is over (or was quit).
+    #[getter]
+    fn finished(&self) -> bool {
+        self.session.is_finished()
+    }
+}
+
+// ---------------------------------------------------------------------
+// Heap rules and sequences
+
+fn parse_rule(text: &str) -> PyResult<HeapRule> {
+    guard(|| {
+        text.trim()
+            .parse::<HeapRule>()
+            .map_err(|e| format!("rule '{text}': {e}"))
+    })
+}
+
+/// A heap rule: an octal or hexadecimal code, a subtraction game, a name.
+#[pyclass(frozen, module = "grundy._grundy")]
+struct Rule {
+    rule: HeapRule,
+}
+
+fn size(bytes: u64) -> String {
+    format!(
+        "{bytes} bytes ({:.1} GiB)",
+        bytes as f64 / (1u64 << 30) as f64
+    )
+}
+
+/// Bytes of memory available, or 8 GiB when the machine does not say.
+fn memory() -> u64 {
+    let read = || -> Option<u64> {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
+    };
+    read().unwrap_or(8 << 30)
+}
+
+/// How far a run may go in memory, as the command line decides it.
+fn memory_reach(rule: &HeapRule, to: u64, method: Method) -> Result<u64, String> {
+    let need = sequence::memory_estimate(rule, to, method);
+    let have = memory();
+    if need <= have {
+        return Ok(to);
+    }
+    if Window::for_rule(rule) == Window::Unknown {
+        return Err(format!(
+            "--to {to} needs about {} of memory, more than the {} available",
+            size(need),
+            size(have)
+        ));
+    }
+    let per_heap = sequence::memory_estimate(rule, 1 << 20, method) >> 20;
+    Ok((have / per_heap.max(1)).min(to))
+}
+
+fn method(text: &str) -> PyResult<Method> {
+    match text {
+        "auto" => Ok(Method::Auto),
+        "naive" => Ok(Method::Naive),
+        "rc" => Ok(Method::Rc),
+        other => Err(err(format!("method '{other}': give auto, naive or rc"))),
+    }
+}
+
+/// Runs `job` on a worker thread with the GIL released; Ctrl-C (any
+/// pending signal handler raising) raises the flag, waits for the worker
+/// and re-raises.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    job: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, mut rx) = mpsc::channel();
+    let flag = stop.clone();
+    let worker = std::thread::spawn(move || {
+        let r = catch_unwind(AssertUnwindSafe(|| job(flag)));
+        let _ = tx.send(r);
+    });
+    loop {
+        // The receiver is not `Sync`: it goes into the detached closure
+        // and comes back.
+        let (got, back) = py.detach(move || {
+            let got = rx.recv_timeout(Duration::from_millis(50));
+            (got, rx)
+        });
+        rx = back;
+        match got {
+            Ok(Ok(v)) => {
+                let _ = worker.join();
+                return Ok(v);
+            }
+            Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+                let _ = worker.join();
+                return Err(err("internal error: the computation failed"));
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if let Err(e) = py.check_signals() {
+            stop.store(true, Ordering::SeqCst);
+            py.detach(|| {
+                let _ = worker.join();
+            });
+            return Err(e);
+        }
+    }
+}
+
+#[pymethods]
+impl Rule {
+    #[new]
+    fn new(text: &str) -> PyResult<Self> {
+        Ok(Rule {
+            rule: parse_rule(text)?,
+        })
+    }
+
+    /// The rule's canonical form.
+    fn __str__(&self) -> String {
+        self.rule.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.rule({:?})", self.rule.to_string())
+    }
+
+    /// The largest heap a sequence of this rule may reach.
+    #[getter]
+    fn max_heap(&self) -> u64 {
+        sequence::max_heap(&self.rule)
+    }
+
+    /// G(0..=to), stopping early once the period is proven (the rest then
+    /// follows from it). Releases the GIL; Ctrl-C raises KeyboardInterrupt.
+    /// With `out`, the values are written to that sequence file once the
+    /// run is complete (never a half-written file).
+    #[pyo3(signature = (to, *, until_proven = false, method = "auto", threads = None, out = None))]
+    fn sequence(
+        &self,
+        py: Python<'_>,
+        to: &Bound<'_, PyAny>,
+        until_proven: bool,
+        method: &str,
+        threads: Option<usize>,
+        out: Option<PathBuf>,
+    ) -> PyResult<Sequence> {
+        let to: u64 = to
+            .extract()
+            .map_err(|_| err(format!("--to '{to}': give a whole number from 0")))?;
+        let method = self::method(method)?;
+        let threads = match threads {
+            Some(t @ 1..=1024) => t,
+            Some(t) => {
+                return Err(err(format!(
+                    "--threads {t}: give between 1 and 1024 threads"
+                )))
+            }
+            None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
+        };
+        let rule = self.rule.clone();
+        guard(|| sequence::check(&rule, to).map_err(|e| format!("--to {to}: {e}")))?;
+        let reach = guard(|| memory_reach(&rule, to, method))?;
+        if let Some(path) = &out {
+            let dir = match path.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            if !dir.is_dir() || path.is_dir() {
+                return Err(err(format!(
+                    "--out {}: directory {} does not exist or the name is a directory",
+                    path.display(),
+                    dir.display()
+                )));
+            }
+        }
+        let options = Options {
+            method,
+            threads,
+            until_proven,
+        };
+        let result = interruptible(py, move |stop| {
+            let mut observe = |_: &sequence::Progress| !stop.load(Ordering::SeqCst);
+            let r = sequence::compute_with(&rule, reach, &options, &[], &mut observe);
+            if stop.load(Ordering::SeqCst) {
+                return Err(None);
+            }
+            let mut s = r.map_err(|e| Some(format!("--to {to}: {e}")))?;
+            if s.period.is_some() {
+                if !until_proven {
+                    s.to = to;
+                }
+            } else if s.to < to {
+                return Err(Some(format!(
+                    "no period proven up to heap {}; all of G(0..={to}) needs about {} of memory, more than the {} available",
+                    s.computed(),
+                    size(sequence::memory_estimate(&rule, to, method)),
+                    size(memory())
+                )));
+            }
+            if let Some(path) = &out {
+                store::write_with(path, &s.rule.to_string(), s.to as usize + 1, |n| {
+                    s.value(n as u64).expect("a complete sequence")
+                })
+                .map_err(|e| Some(format!("--out {e}")))?;
+            }
+            Ok(Sequence::new(s))
+        })?;
+        match result {
+            Ok(s) => Ok(s),
+            Err(Some(m)) => Err(err(m)),
+            // Stopped without a pending signal: cannot happen, the flag is
+            // only raised on one.
+            Err(None) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("")),
+        }
+    }
+}
+
+/// A computed sequence G(0..=to) with its periodicity and figures.
+#[pyclass(unsendable, module = "grundy._grundy")]
+struct Sequence {
+    seq: Option<RustSequence>,
+    rule: String,
+    to: u64,
+    computed: u64,
+    status: Status,
+    preperiod: Option<u64>,
+    period: Option<u64>,
+    saltus: Option<i64>,
+    proved_at: Option<u64>,
+    figures: sequence::Figures,
+    engine: serde_json::Value,
+    rc: serde_json::Value,
+    values: Option<Py<PyAny>>,
+}
+
+impl Sequence {
+    fn new(s: RustSequence) -> Sequence {
+        let p = s.periodicity();
+        let figures = s.figures();
+        Sequence {
+            rule: s.rule.to_string(),
+            to: s.to,
+            computed: (s.computed() as u64).min(s.to),
+            status: p.status,
+            preperiod: p.preperiod,
+            period: p.period,
+            saltus: p.saltus,
+            proved_at: s.period.map(|q| q.proven_at as u64),
+            figures,
+            engine: serde_json::to_value(s.engine).unwrap_or_default(),
+            rc: serde_json::to_value(&s.stats).unwrap_or_default(),
+            seq: Some(s),
+            values: None,
+        }
+    }
+
+    /// The values as a numpy array (handed over without a copy when they
+    /// were all computed), or an `array.array` without numpy.
+    fn materialise(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if let Some(v) = &self.values {
+            return Ok(v.clone_ref(py));
+        }
+        let s = self.seq.take().expect("values or the sequence");
+        let count = self.to as usize + 1;
+        let narrow = self.figures.max_value <= u16::MAX as u32;
+        let whole = s.values.len() == count;
+        let have_numpy = py.import("numpy").is_ok();
+        let obj: Py<PyAny> = match (whole, s.values) {
+            (true, Values::Narrow(v)) if have_numpy => v.into_pyarray(py).into_any().unbind(),
+            (true, Values::Wide(v)) if have_numpy => v.into_pyarray(py).into_any().unbind(),
+            (_, values) => {
+                let bytes = count as u64 * if narrow { 2 } else { 4 };
+                if bytes > memory() {
+                    // Put the sequence back: only the listing is refused.
+                    self.seq = Some(RustSequence { values, ..s });
+                    return Err(err(format!(
+                        "G(0..={}) as an array needs {}, more than the {} available",
+                        self.to,
+                        size(bytes),
+                        size(memory())
+                    )));
+                }
+                let full = RustSequence { values, ..s };
+                let get = |n: usize| full.value(n as u64).expect("a complete sequence");
+                if have_numpy && narrow {
+                    let v: Vec<u16> = (0..count).map(|n| get(n) as u16).collect();
+                    v.into_pyarray(py).into_any().unbind()
+                } else if have_numpy {
+                    let v: Vec<u32> = (0..count).map(get).collect();
+                    v.into_pyarray(py).into_any().unbind()
+                } else {
+                    let mut b = Vec::with_capacity(count * if narrow { 2 } else { 4 });
+                    for n in 0..count {
+                        if narrow {
+                            b.extend_from_slice(&(get(n) as u16).to_ne_bytes());
+                        } else {
+                            b.extend_from_slice(&get(n).to_ne_bytes());
+                        }
+                    }
+                    let array = py.import("array")?.getattr("array")?;
+                    let a = array.call1((if narrow { "H" } else { "I" },))?;
+                    a.call_method1("frombytes", (pyo3::types::PyBytes::new(py, &b),))?;
+                    a.unbind()
+                }
+            }
+        };
+        self.values = Some(obj.clone_ref(py));
+        Ok(obj)
+    }
+}
+
+#[pymethods]
+impl Sequence {
+    /// The rule's canonical form.
+    #[getter]
+    fn rule(&self) -> &str {
+        &self.rule
+    }
+
+    /// The last heap answered.
+    #[getter]
+    fn to(&self) -> u64 {
+        self.to
+    }
+
+    /// The last heap actually computed (later ones follow from the period).
+    #[getter]
+    fn computed(&self) -> u64 {
+        self.computed
+    }
+
+    /// G(0..=to): a numpy array (uint16, or uint32 when a value needs it),
+    /// or an `array.array` when numpy is missing.
+    #[getter]
+    fn values(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.materialise(py)
+    }
+
+    /// The period, or None.
+    #[getter]
+    fn period(&self) -> Option<u64> {
+        self.period
+    }
+
+    /// The first heap of the periodic part, or None.
+    #[getter]
+    fn preperiod(&self) -> Option<u64> {
+        self.preperiod
+    }
+
+    /// G(n + period) - G(n) in the periodic part (0: plainly periodic).
+    #[getter]
+    fn saltus(&self) -> Option<i64> {
+        self.saltus
+    }
+
+    /// 'proven', 'observed' or 'none'.
+    #[getter]
+    fn status(&self) -> &'static str {
+        match self.status {
+            Status::Proven => "proven",
+            Status::Observed => "observed",
+            Status::None => "none",
+        }
+    }
+
+    /// The heap whose value completed the proof of the period, or None.
+    #[getter]
+    fn proved_at(&self) -> Option<u64> {
+        self.proved_at
+    }
+
+    /// Fletcher's checksum of G(0..=to), 8 hexadecimal digits, as the
+    /// command line prints it.
+    #[getter]
+    fn checksum(&self) -> String {
+        format!("{:08X}", self.figures.checksum)
+    }
+
+    /// Largest value, where first, value counts, P-positions, engine and
+    /// the rare/common engine's figures.
+    #[getter]
+    fn stats(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let v = serde_json::json!({
+            "max_value": self.figures.max_value,
+            "max_value_at": self.figures.max_value_at,
+            "value_counts": self.figures.value_counts.iter().map(|&(v, c)| [v as u64, c]).collect::<Vec<_>>(),
+            "p_count": self.figures.p_count,
+            "engine": self.engine,
+            "rc": self.rc,
+        });
+        to_py(py, &v)
+    }
+
+    fn __len__(&self) -> usize {
+        self.to as usize + 1
+    }
+
+    /// G(n) without building the array.
+    fn value(&self, py: Python<'_>, n: u64) -> PyResult<u32> {
+        if n > self.to {
+            return Err(err(format!("heap {n} is past the last one, {}", self.to)));
+        }
+        match (&self.seq, &self.values) {
+            (Some(s), _) => s
+                .value(n)
+                .ok_or_else(|| err(format!("G({n}) was not computed"))),
+            (None, Some(v)) => v.bind(py).get_item(n)?.extract(),
+            (None, None) => Err(err("no values")),
+        }
+    }
+
+    /// Writes G(0..=to) to a sequence file, whole or not at all.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let count = self.to as usize + 1;
+        let rule = self.rule.clone();
+        let r = match (&self.seq, &self.values) {
+            (Some(s), _) => py.detach(|| {
+                store::write_with(&path, &rule, count, |n| {
+                    s.value(n as u64).expect("a complete sequence")
+                })
+            }),
+            (None, Some(v)) => {
+                let v = v.bind(py);
+                if let Ok(a) = v.extract::<PyReadonlyArray1<u16>>() {
+                    let a = a.as_slice()?;
+                    py.detach(|| store::write_with(&path, &rule, count, |n| a[n] as u32))
+                } else if let Ok(a) = v.extract::<PyReadonlyArray1<u32>>() {
+                    let a = a.as_slice()?;
+                    py.detach(|| store::write_with(&path, &rule, count, |n| a[n]))
+                } else {
+                    let list: Vec<u32> = v.extract()?;
+                    store::write(&path, &rule, &list)
+                }
+            }
+            (None, None) => return Err(err("no values")),
+        };
+        r.map_err(|e| err(format!("--out {e}")))
+    }
+}
+
+/// Reads a sequence file written by `save`, `sequence(out=...)` or the
+/// command line's `--out`.
+#[pyfunction]
+fn read_sequence(py: Python<'_>, path: PathBuf) -> PyResult<Sequence> {
+    let stored = py
+        .detach(|| store::read(&path))
+        .map_err(|e| err(e.to_string()))?;
+    let rule: HeapRule = stored.rule.parse().map_err(|e| {
+        err(format!(
+            "{}: rule '{}' in the header: {e}",
+            path.display(),
+            stored.rule
+        ))
+    })?;
+    if stored.values.is_empty() {
+        return Err(err(format!("{} holds no values", path.display())));
+    }
+    Ok(Sequence::new(RustSequence::from_values(
+        rule,
+        stored.values,
+    )))
+}
+
+// ---------------------------------------------------------------------
+// Nimbers
+
+fn nim_u64(v: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(n) = v.downcast::<Nimber>() {
+        return Ok(n.get().0);
+    }
+    v.extract::<u64>().map_err(|_| {
+        err(format!(
+            "{v}: a nimber is a whole number from 0 to 2^64 - 1"
+        ))
+    })
+}
+
+/// A nimber *n: `+` is the nim-sum, `*` the nim product, `/` division in
+/// the field, `**` powers.
+#[pyclass(frozen, eq, hash, module = "grundy._grundy")]
+#[derive(PartialEq, Eq, Hash, Clone, Copy)]
+struct Nimber(u64);
+
+#[pymethods]
+impl Nimber {
+    #[new]
+    #[pyo3(signature = (value = None))]
+    fn new(value: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        match value {
+            None => Ok(Nimber(0)),
+            Some(v) => {
+                if let Ok(s) = v.extract::<String>() {
+                    return nimber_eval(&s);
+                }
+                Ok(Nimber(nim_u64(v)?))
+            }
+        }
+    }
+
+    /// The underlying whole number.
+    #[getter]
+    fn value(&self) -> u64 {
+        self.0
+    }
+
+    fn __int__(&self) -> u64 {
+        self.0
+    }
+
+    fn __index__(&self) -> u64 {
+        self.0
+    }
+
+    fn __bool__(&self) -> bool {
+        self.0 != 0
+    }
+
+    fn __repr__(&self) -> String {
+        format!("*{}", self.0)
+    }
+
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        Ok(Nimber(self.0 ^ nim_u64(other)?))
+    }
+
+    fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        self.__add__(other)
+    }
+
+    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        self.__add__(other)
+    }
+
+    fn __rsub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        self.__add__(other)
+    }
+
+    fn __neg__(&self) -> Nimber {
+        *self
+    }
+
+    fn __mul__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        Ok(Nimber((RustNimber(self.0) * RustNimber(nim_u64(other)?)).0))
+    }
+
+    fn __rmul__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        self.__mul__(other)
+    }
+
+    fn __truediv__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        RustNimber(self.0)
+            .checked_div(RustNimber(nim_u64(other)?))
+            .map(|n| Nimber(n.0))
+            .ok_or_else(|| PyZeroDivisionError::new_err("division by *0"))
+    }
+
+    fn __rtruediv__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        Nimber(nim_u64(other)?).__truediv__(&self.into_pyobject(other.py())?.into_any())
+    }
+
+    fn __pow__(
+        &self,
+        exp: &Bound<'_, PyAny>,
+        modulo: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Nimber> {
+        if modulo.is_some() {
+            return Err(err("a nimber power takes no modulus"));
+        }
+        let e: i128 = exp
+            .extract()
+            .map_err(|_| err(format!("{exp}: a power of a nimber is a whole number")))?;
+        let base = if e < 0 {
+            RustNimber(self.0)
+                .inverse()
+                .ok_or_else(|| PyZeroDivisionError::new_err("*0 has no inverse"))?
+        } else {
+            RustNimber(self.0)
+        };
+        // The multiplicative group has order 2^64 - 1.
+        let e = (e.unsigned_abs() % (u64::MAX as u128)) as u64;
+        Ok(Nimber(base.pow(e).0))
+    }
+
+    /// The square root in the field (every nimber has exactly one).
+    fn sqrt(&self) -> Nimber {
+        Nimber(RustNimber(self.0).sqrt().0)
+    }
+
+    /// The multiplicative inverse; ZeroDivisionError for *0.
+    fn inverse(&self) -> PyResult<Nimber> {
+        RustNimber(self.0)
+            .inverse()
+            .map(|n| Nimber(n.0))
+            .ok_or_else(|| PyZeroDivisionError::new_err("*0 has no inverse"))
+    }
+
+    /// `$*n$`, for notebooks.
+    fn _repr_latex_(&self) -> String {
+        format!("$*{}$", self.0)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let cls = py.get_type::<Nimber>();
+        PyTuple::new(py, [cls.into_any(), PyTuple::new(py, [self.0])?.into_any()])
+    }
+}
+
+/// The value of a nimber expression (`+`, `*`, `/`, `^`, `sqrt`, `inv`).
+#[pyfunction]
+fn nimber_eval(expr: &str) -> PyResult<Nimber> {
+    guard(|| {
+        nimber::eval(expr)
+            .map(|n| Nimber(n.0))
+            .map_err(|e| format!("expression '{expr}': {e}"))
+    })
+}
+
+/// Nim products of two uint64 arrays of one length (the work of
+/// `grundy.nim_mul` on arrays), with the GIL released.
+#[pyfunction]
+fn nim_mul_arrays<'py>(
+    py: Python<'py>,
+    a: PyReadonlyArray1<'py, u64>,
+    b: PyReadonlyArray1<'py, u64>,
+) -> PyResult<Bound<'py, numpy::PyArray1<u64>>> {
+    let (a, b) = (a.as_slice()?, b.as_slice()?);
+    if a.len() != b.len() {
+        return Err(err(format!(
+            "the arrays have {} and {} elements",
+            a.len(),
+            b.len()
+        )));
+    }
+    let mut out = vec![0u64; a.len()];
+    py.detach(|| nimber::nim_mul_slices(a, b, &mut out));
+    Ok(out.into_pyarray(py))
+}
+
+// ---------------------------------------------------------------------
+// Games given by a Python callable
+
+/// A move to a sum of positions (a move that splits the game in parts).
+#[pyclass(frozen, module = "grundy._grundy")]
+struct Sum {
+    #[pyo3(get)]
+    parts: Py<PyTuple>,
+}
+
+#[pymethods]
+impl Sum {
+    #[new]
+    fn new(parts: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let items: Vec<Bound<'_, PyAny>> = parts
+            .try_iter()
+            .map_err(|_| err("grundy.sum takes a list of positions"))?
+            .collect::<PyResult<_>>()?;
+        Ok(Sum {
+            parts: PyTuple::new(parts.py(), items)?.unbind(),
+        })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("grundy.sum({})", self.parts.bind(py).repr()?))
+    }
+}
+
+/// One option: the positions it leaves (one, or several for a sum).
+type Choice = Vec<usize>;
+
+/// What is known of a position: its options (as node indices) and value.
+struct Node {
+    key: Py<PyAny>,
+    options: Option<Vec<Choice>>,
+    value: Option<u64>,
+}
+
+/// A game whose options come from a Python callable, with the values
+/// memoised on the Rust side (keys hashed and compared by Python).
+#[pyclass(unsendable, module = "grundy._grundy")]
+struct CallableGame {
+    options: Py<PyAny>,
+    nodes: Vec<Node>,
+    index: HashMap<isize, Vec<usize>>,
+    calls: u64,
+    limit: usize,
+}
+
+impl CallableGame {
+    fn node(&mut self, key: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let h = key.hash().map_err(|_| {
+            err(format!(
+                "position {}: not hashable (use a tuple, not a list)",
+                short(key)
+            ))
+        })?;
+        if let Some(bucket) = self.index.get(&h) {
+            for &i in bucket {
+                if self.nodes[i].key.bind(key.py()).eq(key)? {
+                    return Ok(i);
+                }
+            }
+        }
+        if self.nodes.len() >= self.limit {
+            return Err(err(format!(
+                "more than {} positions: raise max_positions to go on",
+                self.limit
+            )));
+        }
+        let i = self.nodes.len();
+        self.nodes.push(Node {
+            key: key.clone().unbind(),
+            options: None,
+            value: None,
+        });
+        self.index.entry(h).or_default().push(i);
+        Ok(i)
+    }
+
+    fn expand(&mut self, py: Python<'_>, i: usize) -> PyResult<Vec<Choice>> {
+        let key = self.nodes[i].key.clone_ref(py);
+        let result = self.options.bind(py).call1((key.bind(py),))?;
+        self.calls += 1;
+        let mut opts = Vec::new();
+        let iter = result.try_iter().map_err(|_| {
+            err(format!(
+                "options({}) returned {}, not an iterable of positions",
+                short(key.bind(py)),
+                short(&result)
+            ))
+        })?;
+        for o in iter {
+            let o = o?;
+            if let Ok(s) = o.downcast::<Sum>() {
+                let parts = s.get().parts.bind(py).clone();
+                let mut opt = Vec::with_capacity(parts.len());
+                for p in parts.iter() {
+                    opt.push(self.node(&p)?);
+                }
+                opts.push(opt);
+            } else {
+                opts.push(vec![self.node(&o)?]);
+            }
+        }
+        Ok(opts)
+    }
+
+    /// The value of node `root`, by an explicit depth-first search (no
+    /// recursion: deep games do not overflow the stack).
+    fn value_of(&mut self, py: Python<'_>, root: usize) -> PyResult<u64> {
+        if let Some(v) = self.nodes[root].value {
+            return Ok(v);
+        }
+        let mut on_path: HashSet<usize> = HashSet::new();
+        let mut stack: Vec<usize> = vec![root];
+        on_path.insert(root);
+        while let Some(&i) = stack.last() {
+            if self.nodes[i].options.is_none() {
+                let opts = self.expand(py, i)?;
+                self.nodes[i].options = Some(opts);
+                if self.calls.is_multiple_of(4096) {
+                    py.check_signals()?;
+                }
+            }
+            let mut pending = None;
+            for opt in self.nodes[i].options.as_ref().expect("expanded") {
+                for &j in opt {
+                    if self.nodes[j].value.is_none() {
+                        pending = Some(j);
+                        break;
+                    }
+                }
+                if pending.is_some() {
+                    break;
+                }
+            }
+            match pending {
+                Some(j) => {
+                    if on_path.contains(&j) {
+                        return Err(err(format!(
+                            "position {} can be reached from itself: the game must end",
+                            short(self.nodes[j].key.bind(py))
+                        )));
+                    }
+                    on_path.insert(j);
+                    stack.push(j);
+                }
+                None => {
+                    let mut mex = nimber::Mex::new();
+                    for opt in self.nodes[i].options.as_ref().expect("expanded") {
+                        let v = opt
+                            .iter()
+                            .fold(0u64, |a, &j| a ^ self.nodes[j].value.expect("known"));
+                        mex.insert(v);
+                    }
+                    self.nodes[i].value = Some(mex.finish());
+                    on_path.remove(&i);
+                    stack.pop();
+                }
+            }
+        }
+        Ok(self.nodes[root].value.expect("computed"))
+    }
+}
+
+fn short(o: &Bound<'_, PyAny>) -> String {
+    let r = o
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "?".into());
+    if r.chars().count() > 60 {
+        r.chars().take(57).chain("...".chars()).collect()
+    } else {
+        r
+    }
+}
+
+#[pymethods]
+impl CallableGame {
+    #[new]
+    #[pyo3(signature = (options, max_positions = 10_000_000))]
+    fn new(options: Py<PyAny>, max_positions: usize) -> Self {
+        CallableGame {
+            options,
+            nodes: Vec::new(),
+            index: HashMap::new(),
+            calls: 0,
+            limit: max_positions,
+        }
+    }
+
+    /// The Grundy value of a position (or of a `grundy.sum` of positions).
+    fn value(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        if let Ok(s) = position.downcast::<Sum>() {
+            let mut v = 0;
+            for p in s.get().parts.bind(py).iter() {
+                let i = self.node(&p)?;
+                v ^= self.value_of(py, i)?;
+            }
+            return Ok(v);
+        }
+        let i = self.node(position)?;
+        self.value_of(py, i)
+    }
+
+    /// The options of `position` (as `options` returned them) that leave
+    /// value 0.
+    fn winning_moves(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let i = self.node(position)?;
+        self.value_of(py, i)?;
+        let opts = self.nodes[i].options.clone().expect("expanded");
+        let mut out = Vec::new();
+        for opt in opts {
+            let v = opt
+                .iter()
+                .fold(0u64, |a, &j| a ^ self.nodes[j].value.expect("known"));
+            if v == 0 {
+                if opt.len() == 1 {
+                    out.push(self.nodes[opt[0]].key.clone_ref(py));
+                } else {
+                    let parts =
+                        PyTuple::new(py, opt.iter().map(|&j| self.nodes[j].key.clone_ref(py)))?;
+                    out.push(
+                        Py::new(
+                            py,
+                            Sum {
+                                parts: parts.unbind(),
+                            },
+                        )?
+                        .into_any(),
+                    );
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// How many times the options callable was called.
+    #[getter]
+    fn calls(&self) -> u64 {
+        self.calls
+    }
+
+    /// How many positions are memoised.
+    #[getter]
+    fn known(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Forgets every memoised value.
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.index.clear();
+        self.calls = 0;
+    }
+}
+
+/// Kayles (take one or two adjacent pins from a row, maybe splitting it)
+/// by the plain memoised mex over every option, in Rust: the comparison
+/// for a Python-callable game. Returns (options enumerated, seconds, G(to)).
+#[pyfunction]
+fn _bench_kayles(py: Python<'_>, to: usize) -> PyResult<(u64, f64, u64)> {
+    if to > 100_000 {
+        return Err(err("to: at most 100000"));
+    }
+    Ok(py.detach(|| {
+        let t = std::time::Instant::now();
+        let mut g = vec![0u64; to + 1];
+        let mut count = 0u64;
+        for n in 1..=to {
+            let mut mex = nimber::Mex::new();
+            for take in 1..=2.min(n) {
+                for a in 0..=n - take {
+                    mex.insert(g[a] ^ g[n - take - a]);
+                    count += 1;
+                }
+            }
+            g[n] = mex.finish();
+        }
+        (count, t.elapsed().as_secs_f64(), g[to])
+    }))
+}
+
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("GrundyError", m.py().get_type::<GrundyError>())?;
+    m.add_class::<Position>()?;
+    m.add_class::<Session>()?;
+    m.add_class::<Rule>()?;
+    m.add_class::<Sequence>()?;
+    m.add_class::<Nimber>()?;
+    m.add_class::<Sum>()?;
+    m.add_class::<CallableGame>()?;
+    m.add_function(wrap_pyfunction!(families, m)?)?;
+    m.add_function(wrap_pyfunction!(read_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber_eval, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_mul_arrays, m)?)?;
+    m.add_function(wrap_pyfunction!(_bench_kayles, m)?)?;
+    Ok(())
+}

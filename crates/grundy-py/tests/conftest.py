@@ -1,0 +1,27 @@
+import os
+import pathlib
+import shutil
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def _cli():
+    given = os.environ.get("GRUNDY_CLI")
+    if given:
+        return given
+    for profile in ("release", "debug"):
+        p = ROOT / "target" / profile / "grundy"
+        if p.exists():
+            return str(p)
+    return shutil.which("grundy")
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """The command line, built by cargo (CI builds it before pytest)."""
+    path = _cli()
+    if path is None:
+        pytest.fail("the grundy command is not built: run cargo build --release -p grundy-cli")
+    return path

@@ -1,0 +1,96 @@
+"""Heap sequences: values, periodicity, figures against the command line,
+numpy round trips and sequence files, Ctrl-C."""
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import grundy
+
+
+@pytest.mark.parametrize("code,to", [("0.07", 500), ("0.6", 3000), ("4.0", 200), ("sub:1,3,4", 300)])
+def test_sequence_agrees_with_the_command_line(cli, code, to):
+    s = grundy.rule(code).sequence(to)
+    out = subprocess.run([cli, "seq", code, "--to", str(to), "--json"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    r = json.loads(out.stdout)
+    assert s.values.tolist() == r["values"]
+    assert s.checksum == r["checksum"]
+    assert s.period == r["periodicity"]["period"]
+    assert s.preperiod == r["periodicity"]["preperiod"]
+    assert s.status == r["periodicity"]["status"]
+    assert s.stats["max_value"] == r["max_value"]
+    assert s.stats["p_count"] == r["p_count"]
+
+
+def test_values_are_numpy_without_copy():
+    s = grundy.rule("0.6").sequence(10**5)
+    v = s.values
+    assert isinstance(v, np.ndarray) and v.dtype == np.uint16 and len(v) == 10**5 + 1
+    # The array owns no copy of its own made by numpy: its base is the
+    # Rust buffer's capsule, and the same array comes back each time.
+    assert v.base is not None and not isinstance(v.base, np.ndarray)
+    assert s.values is v
+    assert s[10] == v[10] and s[-1] == v[-1]
+
+
+def test_proven_period_fills_the_rest():
+    s = grundy.rule("kayles").sequence(10**6)
+    assert (s.period, s.preperiod, s.status) == (12, 71, "proven")
+    assert s.computed < 10**6 and len(s.values) == 10**6 + 1
+    v = s.values
+    assert (v[1000:1012] == v[1012:1024]).all()
+    assert s.proved_at is not None
+
+
+def test_file_round_trip(tmp_path, cli):
+    s = grundy.rule("0.6").sequence(5000)
+    path = tmp_path / "officers.gsq"
+    s.save(path)
+    t = grundy.load_sequence(path)
+    assert np.array_equal(np.asarray(t.values), s.values)
+    assert t.checksum == s.checksum and t.rule == "0.6"
+    out = subprocess.run([cli, "seq", "--read", str(path), "--json", "--summary"], capture_output=True, text=True)
+    assert json.loads(out.stdout)["checksum"] == s.checksum
+    u = grundy.rule("0.6").sequence(5000, out=tmp_path / "b.gsq")
+    assert (tmp_path / "b.gsq").read_bytes() == path.read_bytes()
+    assert u.checksum == s.checksum
+    # Values handed to numpy are saved from the array.
+    _ = u.values
+    u.save(tmp_path / "c.gsq")
+    assert (tmp_path / "c.gsq").read_bytes() == path.read_bytes()
+
+
+def test_file_from_the_command_line(tmp_path, cli):
+    path = tmp_path / "cli.gsq"
+    subprocess.run([cli, "seq", "0.77", "--to", "2000", "--out", str(path), "--summary"], check=True,
+                   capture_output=True)
+    t = grundy.load_sequence(path)
+    assert t.values.tolist() == grundy.rule("0.77").sequence(2000).values.tolist()
+
+
+def test_ctrl_c_stops_a_long_run_and_writes_no_file(tmp_path):
+    out = tmp_path / "long.gsq"
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    t0 = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.rule("0.6").sequence(3 * 10**7, out=out)
+    assert time.monotonic() - t0 < 10
+    assert not out.exists()
+    assert not list(tmp_path.iterdir())
+    # The module still works afterwards.
+    assert grundy.rule("0.6").sequence(10).values.tolist()[:4] == [0, 0, 1, 2]
+
+
+def test_html_marks_the_period():
+    s = grundy.rule("0.07").sequence(200)
+    h = s._repr_html_()
+    assert "<table" in h and "border-left" in h
+    assert "period 34 from 53" in repr(s)
