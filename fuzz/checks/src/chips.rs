@@ -13,6 +13,7 @@ use crate::{one_line, text};
 /// Asserts: a refusal is one line; every vertex is found by its name, which
 /// holds no whitespace or `#`; successor lists are sorted without repeats;
 /// the graph written back as a file parses to the same vertices and edges;
+/// an unknown vertex name is refused in one line;
 /// the Grundy values are the mex of the successors' values, or a cycle is
 /// reported whose every step is an edge; chips on the first vertices are
 /// analysed in both variants, each winning move following an edge to a
@@ -54,6 +55,19 @@ pub fn chips_graph(data: &[u8]) {
         }
     }
     assert_eq!(again.edge_count(), edges.len());
+
+    // Chips are put on vertices by name: a name not in the graph (here
+    // the whole text, or its first line) is refused in one line.
+    let first = input.lines().next().unwrap_or_default();
+    for name in [input, first] {
+        match graph.vertices(&[name]) {
+            Ok(found) => assert_eq!(graph.name(found[0]), name),
+            Err(e) => {
+                one_line("chip", &e.to_string());
+                assert!(matches!(e, GraphError::UnknownVertex(_)), "{e:?}");
+            }
+        }
+    }
 
     let values = match graph.grundy_values() {
         Err(e) => {

@@ -16,7 +16,7 @@ use crate::one_line;
 
 /// Positions solved by a table of at most this many entries are checked
 /// position by position.
-const SOLVED_TABLE: u128 = 4096;
+const SOLVED_TABLE: u128 = 1024;
 /// Northcott boards with at most this many moves have them listed.
 const LISTED_MOVES: u128 = 4096;
 
@@ -106,7 +106,7 @@ pub fn cards_position(data: &[u8]) {
             .iter()
             .zip(&left)
             .map(|(&v, &l)| u128::from(v) * u128::from(copies - l))
-            .sum()
+            .fold(0u128, u128::saturating_add)
     });
     let worked_out = rules.taken_total(&left);
     match (&worked_out, taken) {

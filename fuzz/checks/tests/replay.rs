@@ -39,13 +39,18 @@ fn replay_dir(dir: &Path, check: Check) -> usize {
             );
         }
     }
+    const NAMED: usize = 20;
+    let more = match failed.len().saturating_sub(NAMED) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
     assert!(
         failed.is_empty(),
-        "{} of {} inputs of {} fail their check: {}",
+        "{} of {} inputs of {} fail their check: {}{more}",
         failed.len(),
         files.len(),
         dir.display(),
-        failed.join(", ")
+        failed[..failed.len().min(NAMED)].join(", ")
     );
     files.len()
 }
