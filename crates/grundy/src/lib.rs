@@ -25,3 +25,5 @@ pub mod heap;
 pub mod nimber;
 pub mod solve;
 pub mod strategy;
+
+mod escape;
