@@ -1,7 +1,8 @@
 //! What the fuzzers (`fuzz/`, see the README) found, kept fixed: parsers
-//! that quoted the user's text, line breaks and all, in their messages, a
-//! move list that overflowed on the widest Northcott board, and a sequence
-//! file header whose count overflowed the expected file size.
+//! that quoted the user's text, line breaks and all, in their messages, rule
+//! positions counted in bytes after a wide leading space, a move list that
+//! overflowed on the widest Northcott board, and a sequence file header
+//! whose count overflowed the expected file size.
 
 use grundy::games::chips::Graph;
 use grundy::games::corners::Board as CornersBoard;
@@ -22,12 +23,18 @@ fn one_line(e: impl std::fmt::Display) -> String {
 fn refusals_quote_the_text_on_one_line() {
     // A code: the text and the character are escaped.
     let m = one_line("0.1\n7".parse::<HeapRule>().unwrap_err());
-    assert!(m.contains("'\\n' is not an octal") && m.contains("of '0.1\\n7'"), "{m}");
+    assert!(
+        m.contains("'\\n' is not an octal") && m.contains("of '0.1\\n7'"),
+        "{m}"
+    );
     let m = one_line("0\u{1}\n.1".parse::<HeapRule>().unwrap_err());
     assert!(m.contains("of '0\\u{1}\\n.1'"), "{m}");
     // The other rules.
     let m = one_line("sub:1,\r2".parse::<HeapRule>().unwrap_err());
-    assert!(m.contains("found '\\r'") && m.contains("of 'sub:1,\\r2'"), "{m}");
+    assert!(
+        m.contains("found '\\r'") && m.contains("of 'sub:1,\\r2'"),
+        "{m}"
+    );
     let m = one_line("kay\nles".parse::<HeapRule>().unwrap_err());
     assert!(m.contains("'kay\\nles' is neither"), "{m}");
     let m = one_line(HeapRule::parse_ranges("1 1\n1 2\r3\n").unwrap_err());
@@ -48,6 +55,21 @@ fn refusals_quote_the_text_on_one_line() {
     // Text without control characters is quoted as it is.
     let m = one_line("kaylez's".parse::<HeapRule>().unwrap_err());
     assert!(m.contains("'kaylez's' is neither"), "{m}");
+}
+
+#[test]
+fn positions_count_characters_after_wide_spaces() {
+    use grundy::heap::notation::RuleError;
+    let at = |text: &str| match text.parse::<HeapRule>().unwrap_err() {
+        RuleError::Syntax { position, .. } => position,
+        RuleError::Code(e) => e.position,
+        other => panic!("{other:?}"),
+    };
+    // No-break spaces are two bytes each, the ideographic space three.
+    assert_eq!(at("\u{a0}\u{a0}'"), 3);
+    assert_eq!(at("\u{a0}\u{a0}sub:x"), 7);
+    assert_eq!(at("\u{3000}0.x"), 4);
+    assert_eq!(at("\u{3000}take:1..2x"), 11);
 }
 
 #[test]

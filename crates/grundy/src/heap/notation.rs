@@ -643,7 +643,8 @@ impl FromStr for HeapRule {
 
     fn from_str(input: &str) -> Result<HeapRule, RuleError> {
         let text = input.trim();
-        let offset = input.len() - input.trim_start().len();
+        // In characters: positions count characters, and spaces may be wide.
+        let offset = input.chars().count() - input.trim_start().chars().count();
         if text.is_empty() {
             return Err(syntax(input, 1, "the rule is empty"));
         }
