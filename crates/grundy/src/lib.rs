@@ -38,3 +38,5 @@ pub mod nimber;
 pub mod script;
 pub mod solve;
 pub mod strategy;
+
+mod escape;

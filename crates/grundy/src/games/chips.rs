@@ -112,7 +112,10 @@ pub enum GraphError {
     #[error("the graph has a cycle, so it has no Grundy values: {}", cycle_text(.0))]
     Cycle(Vec<String>),
     /// A chip on a vertex the graph does not have.
-    #[error("unknown vertex '{0}': it is in no edge of the graph")]
+    #[error(
+        "unknown vertex '{}': it is in no edge of the graph",
+        crate::escape::one_line(.0)
+    )]
     UnknownVertex(String),
     /// Two chips on one vertex where chips annihilate.
     #[error("two chips on vertex '{0}': when chips annihilate a vertex holds at most one")]

@@ -50,7 +50,10 @@ pub enum BoardError {
     #[error("the board is empty")]
     Empty,
     /// A character other than `#`, `.`, `0`, `1`.
-    #[error("line {line}, column {column}: '{found}' is not a cell (use '#' or '0' for black, '.' or '1' for white)")]
+    #[error(
+        "line {line}, column {column}: '{}' is not a cell (use '#' or '0' for black, '.' or '1' for white)",
+        crate::escape::one_line(.found)
+    )]
     BadCell {
         /// 1-based line.
         line: usize,

@@ -179,7 +179,12 @@ pub fn moves(rows: &[Row], width: u64, color: Color) -> Vec<NorthcottMove> {
     let mut out = Vec::new();
     for (i, r) in rows.iter().enumerate() {
         let (p, q) = (r.token(color), r.token(color.other()));
-        let span = if p < q { 1..q } else { q + 1..width + 1 };
+        // Inclusive ends: `width + 1` overflows when the board is 2^64 - 1 wide.
+        let span = if p < q {
+            1..=q.saturating_sub(1)
+        } else {
+            q.saturating_add(1)..=width
+        };
         for c in span.filter(|&c| c != p) {
             out.push(NorthcottMove {
                 row: i,

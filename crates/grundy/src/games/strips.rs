@@ -108,7 +108,7 @@ pub struct Board {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StripError {
     /// Bad notation or an impossible board.
-    #[error("{0}")]
+    #[error("{}", crate::escape::one_line(.0))]
     Board(String),
     /// The misère analysis does not apply or the search failed.
     #[error("{0}")]

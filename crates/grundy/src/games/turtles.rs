@@ -53,7 +53,10 @@ pub enum RowError {
     #[error("the row is empty: write it with O (face up) and X (face down), e.g. XOOXO")]
     Empty,
     /// A character other than O or X.
-    #[error("cell {cell} of the row is '{found}', not O (face up) or X (face down)")]
+    #[error(
+        "cell {cell} of the row is '{}', not O (face up) or X (face down)",
+        crate::escape::one_line(.found)
+    )]
     BadCell {
         /// 1-based cell.
         cell: usize,

@@ -104,7 +104,11 @@ impl TakeBreak {
 /// A code that could not be read, with the 1-based character position of
 /// the offending character.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message} (at character {position} of '{code}')")]
+#[error(
+    "{} (at character {position} of '{}')",
+    crate::escape::one_line(.message),
+    crate::escape::one_line(.code)
+)]
 pub struct CodeError {
     /// The code as given.
     pub code: String,

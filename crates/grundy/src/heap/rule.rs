@@ -171,7 +171,11 @@ pub enum RuleError {
     #[error("bad code: {0}")]
     Code(#[from] CodeError),
     /// Anything else, with the 1-based character position of the problem.
-    #[error("{message} (at character {position} of '{text}')")]
+    #[error(
+        "{} (at character {position} of '{}')",
+        crate::escape::one_line(.message),
+        crate::escape::one_line(.text)
+    )]
     Syntax {
         /// The rule as given.
         text: String,
@@ -181,7 +185,7 @@ pub enum RuleError {
         message: String,
     },
     /// A `ranges` line that breaks `1 <= L_i <= R_i <= i`.
-    #[error("line {line}: {message}")]
+    #[error("line {line}: {}", crate::escape::one_line(.message))]
     Ranges {
         /// 1-based line number (= heap size i).
         line: usize,
@@ -639,7 +643,8 @@ impl FromStr for HeapRule {
 
     fn from_str(input: &str) -> Result<HeapRule, RuleError> {
         let text = input.trim();
-        let offset = input.len() - input.trim_start().len();
+        // In characters: positions count characters, and spaces may be wide.
+        let offset = input.chars().count() - input.trim_start().chars().count();
         if text.is_empty() {
             return Err(syntax(input, 1, "the rule is empty"));
         }

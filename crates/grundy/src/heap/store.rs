@@ -488,7 +488,8 @@ impl Drop for Writer {
 
 /// Size in bytes of the file `write` produces.
 pub fn file_size(rule: &str, count: u64, width: u8) -> u64 {
-    8 + 4 + 4 + rule.len() as u64 + 8 + 1 + 4 + count.saturating_mul(width as u64)
+    // Saturated: a damaged header's count must not overflow the sum.
+    (8 + 4 + 4 + rule.len() as u64 + 8 + 1 + 4).saturating_add(count.saturating_mul(width as u64))
 }
 
 /// Reads a sequence file, checking its header, length and checksum.
