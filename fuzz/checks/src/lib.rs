@@ -12,6 +12,7 @@
 
 mod boards;
 mod chips;
+mod family;
 mod nimber;
 mod numbers;
 mod rules;
@@ -19,6 +20,7 @@ mod store;
 
 pub use boards::{corners_board, strips_board, turtles_row};
 pub use chips::chips_graph;
+pub use family::family_positions;
 pub use nimber::nimber_expr;
 pub use numbers::{cards_position, northcott_rows};
 pub use rules::{heap_code, ranges_file, rule_notation};
@@ -41,6 +43,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("sequence_file", sequence_file),
     ("cards_position", cards_position),
     ("northcott_rows", northcott_rows),
+    ("family_positions", family_positions),
 ];
 
 /// The parsers and types the checks use, by their paths in the library.

@@ -94,6 +94,7 @@ replay_tests!(
     sequence_file,
     cards_position,
     northcott_rows,
+    family_positions,
 );
 
 #[test]
