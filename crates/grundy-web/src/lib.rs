@@ -29,10 +29,11 @@
 use grundy::family::registry::{self, AnyGame};
 use grundy::family::session::{Line, Mode, Options, Output, Side};
 use grundy::game::Convention;
+use grundy::heap::periodicity::Periodicity;
 use grundy::heap::rule::HeapRule;
-use grundy::heap::sequence;
+use grundy::heap::sequence::{self, EngineKind};
 use grundy::nimber::{self, nim_mul, Nimber};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 /// The seed of the computer's tie-breaking: fixed, so that a replayed game
@@ -221,6 +222,17 @@ pub fn why(request: &str) -> String {
     }))
 }
 
+#[derive(Serialize)]
+struct SequenceAnswer {
+    rule: String,
+    to: u64,
+    values: Vec<u32>,
+    periodicity: Periodicity,
+    max_value: u32,
+    p_count: u64,
+    engine: EngineKind,
+}
+
 #[derive(Deserialize, Debug)]
 struct SequenceRequest {
     rule: String,
@@ -231,7 +243,7 @@ struct SequenceRequest {
 /// "values", "periodicity": {"status", "preperiod", "period", "saltus",
 /// "values_for_proof"}, "max_value", "p_count", "engine"}`.
 pub fn sequence(request: &str) -> String {
-    answer(parse::<SequenceRequest>(request).and_then(|r| {
+    let result = parse::<SequenceRequest>(request).and_then(|r| {
         let rule: HeapRule = r
             .rule
             .trim()
@@ -243,16 +255,21 @@ pub fn sequence(request: &str) -> String {
         let s = sequence::compute_with(&rule, r.to, &Default::default(), &[], &mut |_| true)
             .map_err(|e| e.to_string())?;
         let f = s.figures();
-        Ok(json!({
-            "rule": s.rule.to_string(),
-            "to": s.to,
-            "values": s.to_vec(),
-            "periodicity": s.periodicity(),
-            "max_value": f.max_value,
-            "p_count": f.p_count,
-            "engine": s.engine,
-        }))
-    }))
+        Ok(SequenceAnswer {
+            rule: s.rule.to_string(),
+            to: s.to,
+            values: s.to_vec(),
+            periodicity: s.periodicity(),
+            max_value: f.max_value,
+            p_count: f.p_count,
+            engine: s.engine,
+        })
+    });
+    // Written straight from the struct: no JSON tree of 10^5 values.
+    match result.and_then(|a| serde_json::to_string(&a).map_err(|e| e.to_string())) {
+        Ok(text) => text,
+        Err(e) => json!({ "error": e }).to_string(),
+    }
 }
 
 #[derive(Deserialize, Debug)]
