@@ -14,6 +14,10 @@ use crate::games::nim::{self, NimMove};
 use crate::nimber::Nimber;
 use crate::strategy::{Choice, NimPlay};
 
+/// Nim behind the family interface, by the name the docs use: the
+/// computer's [`NimPlay`] is the family type.
+pub use crate::strategy::NimPlay as Nim;
+
 /// The most tokens drawn in one heap's row.
 const ROW: u64 = 40;
 

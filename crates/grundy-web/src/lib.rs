@@ -1,0 +1,500 @@
+//! grundy in the browser: a JSON-in, JSON-out API over the library for the
+//! WebAssembly page in `web/`.
+//!
+//! Every call takes one JSON object as a string and returns one JSON object
+//! as a string: the answer, or `{"error": message}`. The page keeps no game
+//! state in WebAssembly: a game is its family, variant, convention, start
+//! position and the moves played so far (in the game's words), and each
+//! call replays them. So undo, redo, links and imports are just lists of
+//! moves.
+//!
+//! - [`families`]: every family of the registry (`grundy families --json`).
+//! - [`analyse`]: the position after the moves: the report (the JSON of the
+//!   CLI's `--json`), the drawing as data, every legal move with its value
+//!   and outcome, and the value and outcome along the game.
+//! - [`computer`]: the computer's move and why it made it (it loses as
+//!   slowly as it can when it is losing).
+//! - [`hint`]: a winning move, if there is one.
+//! - [`why`]: why the computer made the last move of the list.
+//! - [`sequence`]: the Grundy sequence of a heap rule, with its periodicity.
+//! - [`table`]: a table of nim-sums or nim products.
+//! - [`nimber`]: a nimber expression, or nim-sum, product, inverse and
+//!   square root of two nimbers.
+//!
+//! User scripts and rules files are not part of the library yet, so the
+//! page has none.
+
+#![deny(missing_docs)]
+
+use grundy::family::registry::{self, AnyGame};
+use grundy::family::session::{Line, Mode, Options, Output, Side};
+use grundy::game::Convention;
+use grundy::heap::periodicity::Periodicity;
+use grundy::heap::rule::HeapRule;
+use grundy::heap::sequence::{self, EngineKind};
+use grundy::nimber::{self, nim_mul, Nimber};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// The seed of the computer's tie-breaking: fixed, so that a replayed game
+/// gets the same moves and [`why`] explains the move that was played.
+const SEED: u64 = 1;
+/// The longest sequence the page asks for.
+pub const SEQUENCE_MAX: u64 = 10_000_000;
+/// The largest nimber table.
+pub const TABLE_MAX: u64 = 256;
+
+type Result<T> = std::result::Result<T, String>;
+
+/// A game: a family at its start position, and the moves played since.
+#[derive(Deserialize, Debug, Default)]
+#[serde(default)]
+struct GameRequest {
+    family: String,
+    variant: String,
+    position: String,
+    convention: String,
+    moves: Vec<String>,
+}
+
+fn convention(text: &str) -> Result<Convention> {
+    match text.trim().to_lowercase().as_str() {
+        "" | "normal" => Ok(Convention::Normal),
+        "misere" | "misère" => Ok(Convention::Misere),
+        other => Err(format!("convention '{other}' is neither normal nor misere")),
+    }
+}
+
+fn parse<T: for<'a> Deserialize<'a>>(request: &str) -> Result<T> {
+    serde_json::from_str(request).map_err(|e| format!("request: {e}"))
+}
+
+fn answer(result: Result<Value>) -> String {
+    match result {
+        Ok(v) => v.to_string(),
+        Err(e) => json!({ "error": e }).to_string(),
+    }
+}
+
+/// Starts the game and plays the first `upto` moves.
+fn replay(r: &GameRequest, upto: usize) -> Result<Box<dyn AnyGame>> {
+    let mut g = registry::start(
+        &r.family,
+        &r.variant,
+        &r.position,
+        convention(&r.convention)?,
+    )
+    .map_err(|e| e.to_string())?;
+    for (i, mv) in r.moves.iter().take(upto).enumerate() {
+        g.play(mv)
+            .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
+    }
+    Ok(g)
+}
+
+/// Every family: name, aliases, summary, variant and position syntax,
+/// examples.
+pub fn families() -> String {
+    answer(serde_json::to_value(registry::list()).map_err(|e| e.to_string()))
+}
+
+/// The position after `moves`: `{"family", "position", "position_text",
+/// "over", "report", "drawing", "moves" (or "moves_error"), "history"}`,
+/// where `report` is the CLI's `--json` report, `drawing` the library's
+/// drawing data, each move `{"move", "to", "value", "outcome"}`, and
+/// `history` the `{"value", "outcome"}` of the start and of the position
+/// after each move.
+pub fn analyse(request: &str) -> String {
+    answer(parse::<GameRequest>(request).and_then(|r| {
+        let mut g = registry::start(
+            &r.family,
+            &r.variant,
+            &r.position,
+            convention(&r.convention)?,
+        )
+        .map_err(|e| e.to_string())?;
+        let mut history = Vec::with_capacity(r.moves.len() + 1);
+        let step = |g: &dyn AnyGame| {
+            let d = g.drawing();
+            json!({"value": d.value, "outcome": d.outcome})
+        };
+        history.push(step(g.as_ref()));
+        for (i, mv) in r.moves.iter().enumerate() {
+            g.play(mv)
+                .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
+            history.push(step(g.as_ref()));
+        }
+        let report = g.report().map_err(|e| e.to_string())?;
+        let mut out = json!({
+            "family": g.name(),
+            "position": g.position_json(),
+            "position_text": g.position_text(),
+            "over": g.is_over(),
+            "report": report,
+            "drawing": g.drawing(),
+            "text": g.draw(),
+            "history": history,
+        });
+        match g.moves() {
+            Ok(moves) => out["moves"] = json!(moves),
+            Err(e) => out["moves_error"] = json!(e.to_string()),
+        }
+        Ok(out)
+    }))
+}
+
+/// Runs a session from the position after `moves` and returns its JSON
+/// lines.
+fn session(r: &GameRequest, upto: usize, first: Side, line: Option<&str>) -> Result<Vec<Value>> {
+    let g = replay(r, upto)?;
+    let options = Options {
+        first,
+        mode: Mode::Json,
+        seed: SEED,
+    };
+    let mut s = g.session(&options);
+    s.begin().map_err(|e| e.to_string())?;
+    if let Some(line) = line {
+        s.input(Line::Text(line.to_string()))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(s.take_output()
+        .into_iter()
+        .map(|o| match o {
+            Output::Json(v) => v,
+            Output::Text(t) => json!({ "text": t }),
+        })
+        .collect())
+}
+
+/// The computer's move from the position after `moves`: `{"move", "to",
+/// "why"}`, or `{"move": null}` when the game is over. The move that ends
+/// the game is explained only as such.
+pub fn computer(request: &str) -> String {
+    answer(parse::<GameRequest>(request).and_then(|r| {
+        let lines = session(&r, r.moves.len(), Side::Computer, Some("why"))?;
+        let mv = lines.iter().find(|v| v["by"] == "computer");
+        // A session that ended takes no more lines, so the move that ends
+        // the game has no explanation from it.
+        let why = lines
+            .iter()
+            .find_map(|v| v.get("why").cloned())
+            .unwrap_or_else(|| json!("It was the last move: the game is over."));
+        Ok(match mv {
+            Some(m) => json!({"move": m["move"], "to": m["position"], "why": why}),
+            None => json!({"move": null}),
+        })
+    }))
+}
+
+/// A winning move from the position after `moves`: `{"hint": {"move",
+/// "to"}}`, or `{"hint": null, "reason"}`.
+pub fn hint(request: &str) -> String {
+    answer(parse::<GameRequest>(request).and_then(|r| {
+        let lines = session(&r, r.moves.len(), Side::Human, Some("hint"))?;
+        lines
+            .into_iter()
+            .find(|v| v.get("hint").is_some())
+            .ok_or_else(|| "the game is over".to_string())
+    }))
+}
+
+/// Why the computer made the last of `moves` (played by [`computer`] from
+/// the position before it): `{"why": text}`.
+pub fn why(request: &str) -> String {
+    answer(parse::<GameRequest>(request).and_then(|r| {
+        let n = r.moves.len();
+        if n == 0 {
+            return Ok(json!({"why": "the computer has not moved yet."}));
+        }
+        let lines = session(&r, n - 1, Side::Computer, Some("why"))?;
+        let played = lines
+            .iter()
+            .find(|v| v["by"] == "computer")
+            .map(|v| v["move"].clone());
+        if played.as_ref().and_then(Value::as_str) != Some(r.moves[n - 1].as_str()) {
+            return Ok(json!({"why": "the last move was not the computer's."}));
+        }
+        Ok(lines
+            .into_iter()
+            .find(|v| v.get("why").is_some())
+            .unwrap_or_else(|| json!({"why": "It was the last move: the game is over."})))
+    }))
+}
+
+#[derive(Serialize)]
+struct SequenceAnswer {
+    rule: String,
+    to: u64,
+    values: Vec<u32>,
+    periodicity: Periodicity,
+    max_value: u32,
+    p_count: u64,
+    engine: EngineKind,
+}
+
+#[derive(Deserialize, Debug)]
+struct SequenceRequest {
+    rule: String,
+    to: u64,
+}
+
+/// The Grundy sequence `G(0..=to)` of a heap rule: `{"rule", "to",
+/// "values", "periodicity": {"status", "preperiod", "period", "saltus",
+/// "values_for_proof"}, "max_value", "p_count", "engine"}`.
+pub fn sequence(request: &str) -> String {
+    let result = parse::<SequenceRequest>(request).and_then(|r| {
+        let rule: HeapRule = r
+            .rule
+            .trim()
+            .parse()
+            .map_err(|e| format!("rule '{}': {e}", r.rule))?;
+        if r.to > SEQUENCE_MAX {
+            return Err(format!("at most {SEQUENCE_MAX} heaps on this page"));
+        }
+        let s = sequence::compute_with(&rule, r.to, &Default::default(), &[], &mut |_| true)
+            .map_err(|e| e.to_string())?;
+        let f = s.figures();
+        Ok(SequenceAnswer {
+            rule: s.rule.to_string(),
+            to: s.to,
+            values: s.to_vec(),
+            periodicity: s.periodicity(),
+            max_value: f.max_value,
+            p_count: f.p_count,
+            engine: s.engine,
+        })
+    });
+    // Written straight from the struct: no JSON tree of 10^5 values.
+    match result.and_then(|a| serde_json::to_string(&a).map_err(|e| e.to_string())) {
+        Ok(text) => text,
+        Err(e) => json!({ "error": e }).to_string(),
+    }
+}
+
+#[derive(Deserialize, Debug)]
+struct TableRequest {
+    kind: String,
+    size: u64,
+}
+
+/// A table of `x + y` (`"nim-sum"`) or `x * y` (`"nim-product"`) for `x, y`
+/// in `0..size`: `{"kind", "size", "rows"}`.
+pub fn table(request: &str) -> String {
+    answer(parse::<TableRequest>(request).and_then(|r| {
+        if r.size == 0 || r.size > TABLE_MAX {
+            return Err(format!("the size is 1 to {TABLE_MAX}"));
+        }
+        let op: fn(u64, u64) -> u64 = match r.kind.as_str() {
+            "nim-sum" => |a, b| a ^ b,
+            "nim-product" => nim_mul,
+            other => return Err(format!("no table '{other}': nim-sum or nim-product")),
+        };
+        let rows: Vec<Vec<u64>> = (0..r.size)
+            .map(|x| (0..r.size).map(|y| op(x, y)).collect())
+            .collect();
+        Ok(json!({"kind": r.kind, "size": r.size, "rows": rows}))
+    }))
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(default)]
+struct NimberRequest {
+    expr: Option<String>,
+    a: Option<String>,
+    b: Option<String>,
+}
+
+fn number(name: &str, text: &str) -> Result<Nimber> {
+    nimber::eval(text).map_err(|e| format!("{name}: {e}"))
+}
+
+/// A nimber expression (`{"expr"}` → `{"value"}`), or two nimbers `{"a",
+/// "b"}` (each itself an expression) → `{"a", "b", "sum", "product",
+/// "quotient", "inverse_a", "inverse_b", "sqrt_a", "sqrt_b"}` (`null` where
+/// undefined).
+pub fn nimber(request: &str) -> String {
+    answer(parse::<NimberRequest>(request).and_then(|r| {
+        if let Some(e) = r.expr {
+            return Ok(json!({"value": number("expression", &e)?.0}));
+        }
+        let a = number("a", r.a.as_deref().unwrap_or("0"))?;
+        let b = number("b", r.b.as_deref().unwrap_or("0"))?;
+        Ok(json!({
+            "a": a.0,
+            "b": b.0,
+            "sum": (a + b).0,
+            "product": (a * b).0,
+            "quotient": a.checked_div(b).map(|q| q.0),
+            "inverse_a": a.inverse().map(|x| x.0),
+            "inverse_b": b.inverse().map(|x| x.0),
+            "sqrt_a": a.sqrt().0,
+            "sqrt_b": b.sqrt().0,
+        }))
+    }))
+}
+
+/// The exports seen by JavaScript.
+#[cfg(target_arch = "wasm32")]
+mod bindings {
+    use wasm_bindgen::prelude::*;
+
+    /// See [`crate::families`].
+    #[wasm_bindgen]
+    pub fn families() -> String {
+        crate::families()
+    }
+    /// See [`crate::analyse`].
+    #[wasm_bindgen]
+    pub fn analyse(request: &str) -> String {
+        crate::analyse(request)
+    }
+    /// See [`crate::computer`].
+    #[wasm_bindgen]
+    pub fn computer(request: &str) -> String {
+        crate::computer(request)
+    }
+    /// See [`crate::hint`].
+    #[wasm_bindgen]
+    pub fn hint(request: &str) -> String {
+        crate::hint(request)
+    }
+    /// See [`crate::why`].
+    #[wasm_bindgen]
+    pub fn why(request: &str) -> String {
+        crate::why(request)
+    }
+    /// See [`crate::sequence`].
+    #[wasm_bindgen]
+    pub fn sequence(request: &str) -> String {
+        crate::sequence(request)
+    }
+    /// See [`crate::table`].
+    #[wasm_bindgen]
+    pub fn table(request: &str) -> String {
+        crate::table(request)
+    }
+    /// See [`crate::nimber`].
+    #[wasm_bindgen]
+    pub fn nimber(request: &str) -> String {
+        crate::nimber(request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(f: fn(&str) -> String, request: Value) -> Value {
+        serde_json::from_str(&f(&request.to_string())).unwrap()
+    }
+
+    #[test]
+    fn every_family_is_listed_and_every_example_analysed() {
+        let list: Value = serde_json::from_str(&families()).unwrap();
+        let list = list.as_array().unwrap();
+        assert_eq!(list.len(), registry::entries().len());
+        for e in list {
+            for ex in e["examples"].as_array().unwrap() {
+                let a = call(
+                    analyse,
+                    json!({"family": e["name"], "variant": ex[0], "position": ex[1]}),
+                );
+                assert!(a.get("error").is_none(), "{e}: {a}");
+                assert!(a["drawing"]["shape"]["kind"].is_string());
+                assert_eq!(a["history"].as_array().unwrap().len(), 1);
+            }
+        }
+    }
+
+    #[test]
+    fn nim_values_moves_and_history() {
+        let a = call(
+            analyse,
+            json!({"family": "nim", "position": "3 4 5", "moves": []}),
+        );
+        assert_eq!(a["report"]["value"], 2);
+        assert_eq!(a["report"]["outcome"], "N");
+        let moves = a["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 12);
+        let winning: Vec<&Value> = moves.iter().filter(|m| m["outcome"] == "P").collect();
+        assert_eq!(
+            winning.len(),
+            a["report"]["winning_moves"].as_array().unwrap().len()
+        );
+        let first = winning[0]["move"].as_str().unwrap();
+        let b = call(
+            analyse,
+            json!({"family": "nim", "position": "3 4 5", "moves": [first]}),
+        );
+        assert_eq!(b["report"]["value"], 0);
+        assert_eq!(b["history"][0]["value"], 2);
+        assert_eq!(b["history"][1]["value"], 0);
+        let bad = call(
+            analyse,
+            json!({"family": "nim", "position": "3 4 5", "moves": ["nonsense"]}),
+        );
+        assert!(bad["error"].as_str().unwrap().starts_with("move 1"));
+    }
+
+    #[test]
+    fn the_computer_plays_nim_to_the_end_and_explains() {
+        let mut moves: Vec<String> = Vec::new();
+        let game = |moves: &[String]| json!({"family": "nim", "position": "1 2 4", "moves": moves});
+        loop {
+            let c = call(computer, game(&moves));
+            if c["move"].is_null() {
+                break;
+            }
+            assert!(c["why"].as_str().unwrap().len() > 10);
+            moves.push(c["move"].as_str().unwrap().to_string());
+            let w = call(why, game(&moves));
+            assert_eq!(w["why"], c["why"]);
+            assert!(moves.len() < 10);
+        }
+        let a = call(analyse, game(&moves));
+        assert_eq!(a["over"], true);
+        // The first move from 1 2 4 (value 7) wins: it leaves value 0.
+        assert_eq!(a["history"][1]["value"], 0);
+    }
+
+    #[test]
+    fn hints() {
+        let h = call(hint, json!({"family": "kayles", "position": "3 5"}));
+        assert!(h["hint"]["move"].is_string());
+        let h = call(hint, json!({"family": "nim", "position": "1 1"}));
+        assert!(h["hint"].is_null());
+    }
+
+    #[test]
+    fn kayles_sequence_and_periodicity() {
+        let s = call(sequence, json!({"rule": "kayles", "to": 200}));
+        let v: Vec<u64> = s["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        assert_eq!(&v[..8], &[0, 1, 2, 3, 1, 4, 3, 2]);
+        assert_eq!(v.len(), 201);
+        assert_eq!(s["periodicity"]["period"], 12);
+        assert_eq!(s["periodicity"]["preperiod"], 71);
+        let e = call(sequence, json!({"rule": "nonsense", "to": 5}));
+        assert!(e["error"].is_string());
+    }
+
+    #[test]
+    fn nimbers_and_tables() {
+        let n = call(nimber, json!({"a": "2", "b": "3"}));
+        assert_eq!(n["sum"], 1);
+        assert_eq!(n["product"], 1);
+        assert_eq!(n["inverse_a"], 3);
+        assert_eq!(n["sqrt_b"], 2);
+        let z = call(nimber, json!({"a": "0", "b": "0"}));
+        assert!(z["inverse_a"].is_null());
+        assert_eq!(call(nimber, json!({"expr": "3*5 + 7"}))["value"], 8);
+        let t = call(table, json!({"kind": "nim-product", "size": 4}));
+        assert_eq!(t["rows"][2][2], 3);
+        assert!(call(table, json!({"kind": "x", "size": 4}))["error"].is_string());
+    }
+}

@@ -1,0 +1,425 @@
+// The page: the game, the sequence and the nimber panels. Every computation
+// is a call into the worker (compute.js); the page holds the game as its
+// family, variant, start position, convention and the moves played, and
+// keeps them in the URL.
+import { call, cancel, onBusy } from "./compute.js";
+import { draw, plot } from "./render.js";
+
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const star = (v) => (v === null || v === undefined ? "–" : `*${v}`);
+
+let families = [];
+const game = { family: "nim", variant: "", position: "3 4 5", convention: "normal", moves: [], redo: [], human: 0, vs: true };
+let current = null; // the last analysis
+let filter = null; // the words of the part of the drawing clicked
+let lastWhy = "";
+
+// ---- the game ---------------------------------------------------------
+
+const request = (moves = game.moves) => ({
+  family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves,
+});
+const humanToMove = () => !game.vs || game.moves.length % 2 === game.human;
+
+function say(text) { $("message").textContent = text || ""; }
+function fail(text) { $("error").textContent = text || ""; }
+
+async function refresh() {
+  saveUrl();
+  const a = await call("analyse", request());
+  if (a.cancelled) return;
+  if (a.error) {
+    fail(a.error);
+    return;
+  }
+  fail("");
+  current = a;
+  render(a);
+  if (game.vs && !a.over && !humanToMove()) await computerMove();
+}
+
+async function computerMove() {
+  const c = await call("computer", request());
+  if (c.cancelled) return;
+  if (c.error) return fail(c.error);
+  if (c.move === null) return;
+  game.moves.push(c.move);
+  lastWhy = c.why || "";
+  say(`The computer played: ${c.move}.`);
+  await refresh();
+}
+
+async function play(words) {
+  if (!current || current.over) return;
+  if (!humanToMove()) return;
+  game.moves.push(words);
+  game.redo = [];
+  filter = null;
+  say(`You played: ${words}.`);
+  const a = await call("analyse", request());
+  if (a.error) {
+    game.moves.pop();
+    say("");
+    return fail(a.error.replace(/^move \d+ /, ""));
+  }
+  await refresh();
+}
+
+function render(a) {
+  const d = a.drawing;
+  $("drawing").innerHTML = draw(d);
+  const n = game.moves.length;
+  const who = !game.vs ? `Player ${(n % 2) + 1}` : humanToMove() ? "You" : "The computer";
+  let status;
+  if (a.over) {
+    const lastMover = (n - 1) % 2 === game.human ? "you" : "the computer";
+    const winner = (game.convention === "normal") === (lastMover === "you") ? "You win" : "The computer wins";
+    status = game.vs ? `Game over: ${winner}.` : "Game over: no move is left.";
+  } else {
+    const wins = a.report.outcome === "N";
+    status = `${who} to move, and ${wins ? "should win" : "should lose"} (${a.report.outcome === "N" ? "an" : "a"} ${a.report.outcome}-position).`;
+  }
+  const value = a.report.value;
+  $("status").innerHTML = `${esc(status)} <strong>Value: <span id="value">${star(value)}</span></strong>` +
+    ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_text)}</span>`;
+  $("status").dataset.value = value ?? "";
+  $("status").dataset.outcome = a.report.outcome;
+  $("status").dataset.over = a.over ? "1" : "0";
+
+  // Components and their nim-sum.
+  const parts = d.components.map((p) => `<tr><td>${esc(p.label)}</td><td>${star(p.value)}</td></tr>`).join("");
+  const values = d.components.map((p) => p.value).filter((v) => v !== null);
+  const sum = values.length === d.components.length && values.length > 1 ? values.map(String).join(" ⊕ ") + " = " : "";
+  $("components").innerHTML = parts + `<tr class="total"><td>nim-sum</td><td>${esc(sum)}${star(d.value)}</td></tr>`;
+
+  // Legal moves, coloured by the outcome of the position they leave.
+  renderMoves(a);
+
+  // Values along the game.
+  const hv = a.history.map((h) => h.value);
+  $("history-plot").innerHTML = hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true }) : "";
+  $("history").innerHTML = a.history
+    .map((h, i) => `<li class="${h.outcome === "P" ? "p" : "n"}">${i ? esc(game.moves[i - 1]) + " → " : "start: "}${star(h.value)} (${h.outcome})</li>`)
+    .join("");
+
+  $("undo").disabled = n === 0;
+  $("redo").disabled = game.redo.length === 0;
+  $("hint").disabled = a.over || !humanToMove();
+  $("computer-move").disabled = a.over;
+  document.body.dataset.ready = "1";
+}
+
+function matches(words) {
+  if (!filter) return true;
+  return filter.split("|").some((alt) => new RegExp(alt.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "(?![0-9])").test(words));
+}
+
+function renderMoves(a) {
+  const ul = $("moves");
+  ul.classList.toggle("plain", !$("show-hints").checked);
+  if (a.moves_error) {
+    ul.innerHTML = `<li class="muted">${esc(a.moves_error)}</li>`;
+    return;
+  }
+  const shown = a.moves.filter((m) => matches(m.move));
+  $("filter").innerHTML = filter ? `(touching ${esc(filter.split("|")[0])}, <a href="#" id="clear-filter">show all</a>)` : `(${a.moves.length})`;
+  ul.innerHTML = shown
+    .map((m) => {
+      const cls = m.outcome === "P" ? "win" : "lose";
+      const to = typeof m.to === "string" ? m.to : JSON.stringify(m.to);
+      return `<li><button type="button" class="${cls}" data-move="${esc(m.move)}" data-value="${m.value ?? ""}" data-outcome="${m.outcome}" title="leaves ${esc(to)}">${esc(m.move)} <small>→ ${star(m.value)}${m.outcome === "P" ? " (wins)" : ""}</small></button></li>`;
+    })
+    .join("");
+  const clear = $("clear-filter");
+  if (clear) clear.onclick = (e) => { e.preventDefault(); filter = null; renderMoves(current); };
+}
+
+$("moves").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-move]");
+  if (b) play(b.dataset.move);
+});
+
+// A click on the drawing: a token of a heap plays the move that leaves that
+// many tokens there, if there is one; otherwise the moves are filtered to
+// those touching the part clicked, and played if only one is left.
+$("drawing").addEventListener("click", (e) => {
+  const el = e.target.closest("[data-pick]");
+  if (!el || !current || current.moves_error) return;
+  const heap = el.dataset.heap;
+  if (heap && current.drawing.shape.kind === "heaps") {
+    const [i, k] = heap.split(":").map(Number);
+    const sizes = current.drawing.shape.sizes.slice();
+    sizes[i] = k;
+    const same = (to) => Array.isArray(to) && JSON.stringify(to) === JSON.stringify(sizes);
+    const sorted = (xs) => JSON.stringify(xs.filter((x) => x > 0).sort((a, b) => a - b));
+    const exact = current.moves.filter((m) => same(m.to));
+    const loose = current.moves.filter((m) => Array.isArray(m.to) && sorted(m.to) === sorted(sizes));
+    const found = exact.length ? exact : loose;
+    if (found.length === 1) return play(found[0].move);
+  }
+  filter = el.dataset.pick;
+  const left = current.moves.filter((m) => matches(m.move));
+  if (left.length === 1) return play(left[0].move);
+  if (left.length === 0) {
+    filter = null;
+    say("No legal move touches that.");
+  }
+  renderMoves(current);
+});
+
+$("move-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("move-input").value.trim();
+  if (!text) return;
+  $("move-input").value = "";
+  play(text);
+});
+
+$("hint").onclick = async () => {
+  const h = await call("hint", request());
+  if (h.error) return fail(h.error);
+  say(h.hint ? `Hint: ${h.hint.move}.` : `Hint: ${h.reason}.`);
+};
+
+$("why").onclick = async () => {
+  // The last move the computer made.
+  let i = game.moves.length - 1;
+  while (i >= 0 && i % 2 === game.human) i--;
+  if (!game.vs || i < 0) return say("The computer has not moved yet.");
+  const w = await call("why", request(game.moves.slice(0, i + 1)));
+  if (w.error) return fail(w.error);
+  say(w.why);
+};
+
+$("undo").onclick = () => {
+  if (!game.moves.length) return;
+  do game.redo.push(game.moves.pop());
+  while (game.vs && game.moves.length && !humanToMove());
+  say("Undone.");
+  refresh();
+};
+
+$("redo").onclick = () => {
+  if (!game.redo.length) return;
+  do game.moves.push(game.redo.pop());
+  while (game.vs && game.redo.length && !humanToMove());
+  say("Redone.");
+  refresh();
+};
+
+$("swap").onclick = () => {
+  game.human = 1 - game.human;
+  game.vs = true;
+  $("vs").checked = true;
+  say("Sides swapped.");
+  refresh();
+};
+
+$("computer-move").onclick = () => computerMove();
+$("show-hints").onchange = () => current && renderMoves(current);
+$("vs").onchange = () => { game.vs = $("vs").checked; refresh(); };
+
+// ---- starting a game, the URL, export and import -----------------------
+
+function fillFamily(name, example = 0) {
+  const f = families.find((x) => x.name === name);
+  if (!f) return;
+  $("family").value = f.name;
+  const [v, p] = f.examples[example] || ["", ""];
+  $("variant").value = v;
+  $("variant").disabled = !f.variant;
+  $("variant").placeholder = f.variant ? f.variant.split(":")[0] : "(none)";
+  $("variant").title = f.variant;
+  $("position").value = p;
+  $("position").title = f.position;
+  $("summary").textContent = `${f.summary}. Position: ${f.position}.${f.variant ? ` Variant: ${f.variant}.` : ""}`;
+  $("examples").innerHTML = "Examples: " + f.examples
+    .map(([v, p], i) => `<button type="button" data-example="${i}">${esc([v, p].filter(Boolean).join(" / ") || "the default")}</button>`)
+    .join(" ");
+}
+
+$("family").onchange = () => fillFamily($("family").value);
+$("examples").addEventListener("click", (e) => {
+  const b = e.target.closest("[data-example]");
+  if (b) { fillFamily($("family").value, Number(b.dataset.example)); newGame(); }
+});
+
+function newGame() {
+  game.family = $("family").value;
+  game.variant = $("variant").value;
+  game.position = $("position").value;
+  game.convention = $("convention").value;
+  game.human = $("first").value === "human" ? 0 : 1;
+  game.vs = $("vs").checked;
+  game.moves = [];
+  game.redo = [];
+  filter = null;
+  lastWhy = "";
+  say("");
+  if (game.family === "heap" && game.variant) $("rule").value = game.variant;
+  return refresh();
+}
+
+$("start-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
+
+function state() {
+  return { family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves: game.moves, human: game.human, vs: game.vs };
+}
+
+function saveUrl() {
+  const q = new URLSearchParams();
+  q.set("f", game.family);
+  if (game.variant) q.set("v", game.variant);
+  q.set("p", game.position);
+  if (game.convention !== "normal") q.set("c", game.convention);
+  if (game.moves.length) q.set("m", JSON.stringify(game.moves));
+  if (game.human) q.set("h", "1");
+  if (!game.vs) q.set("vs", "0");
+  history.replaceState(null, "", "#" + q.toString());
+}
+
+function load(s) {
+  game.family = s.family ?? "nim";
+  game.variant = s.variant ?? "";
+  game.position = s.position ?? "";
+  game.convention = s.convention ?? "normal";
+  game.moves = Array.isArray(s.moves) ? s.moves.map(String) : [];
+  game.human = s.human ? 1 : 0;
+  game.vs = s.vs !== false;
+  game.redo = [];
+  $("family").value = game.family;
+  fillFamily(game.family);
+  $("variant").value = game.variant;
+  $("position").value = game.position;
+  $("convention").value = game.convention;
+  $("first").value = game.human ? "computer" : "human";
+  $("vs").checked = game.vs;
+  if (game.family === "heap" && game.variant) $("rule").value = game.variant;
+}
+
+function fromUrl() {
+  const q = new URLSearchParams(location.hash.slice(1));
+  if (!q.has("f")) return false;
+  let moves = [];
+  try { moves = JSON.parse(q.get("m") || "[]"); } catch { moves = []; }
+  load({ family: q.get("f"), variant: q.get("v") || "", position: q.get("p") || "", convention: q.get("c") || "normal", moves, human: q.get("h") === "1", vs: q.get("vs") !== "0" });
+  return true;
+}
+
+$("share").onclick = async () => {
+  saveUrl();
+  try { await navigator.clipboard.writeText(location.href); say("Link copied."); } catch { say(`Link: ${location.href}`); }
+};
+$("export").onclick = () => {
+  const t = $("transfer");
+  t.hidden = false;
+  t.value = JSON.stringify(state(), null, 1);
+  t.select();
+  say("The game as JSON: copy it, and paste it back with Import.");
+};
+$("import").onclick = () => {
+  const t = $("transfer");
+  if (t.hidden || !t.value.trim()) {
+    t.hidden = false;
+    t.value = "";
+    t.placeholder = "paste an exported game here, then press Import again";
+    return;
+  }
+  try {
+    load(JSON.parse(t.value));
+  } catch (e) {
+    return fail(`import: ${e.message}`);
+  }
+  t.hidden = true;
+  say("Imported.");
+  refresh();
+};
+
+// ---- the sequence of a heap rule ----------------------------------------
+
+$("sequence-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const rule = $("rule").value.trim();
+  const to = Number($("seq-to").value);
+  $("seq-info").textContent = "computing…";
+  const s = await call("sequence", { rule, to });
+  if (s.cancelled) return ($("seq-info").textContent = "Cancelled.");
+  if (s.error) return ($("seq-info").textContent = s.error);
+  const p = s.periodicity;
+  let per = "no period found";
+  if (p.period !== null) {
+    const kind = p.saltus ? `arithmetic periodic (saltus ${p.saltus})` : "periodic";
+    const how = p.status === "proven" ? "proven" : p.values_for_proof ? `observed, not proven (a proof needs G(0..${p.values_for_proof - 1}))` : "observed";
+    per = `${kind} with period ${p.period} from n = ${p.preperiod}, ${how}`;
+  }
+  $("seq-info").innerHTML = `<strong>${esc(s.rule)}</strong>: G(0..${s.to}) in <span id="seq-ms">${s._ms.toFixed(0)}</span> ms; ${esc(per)}. Largest value ${s.max_value}, ${s.p_count} P-position${s.p_count === 1 ? "" : "s"}.`;
+  $("seq-info").dataset.ms = s._ms;
+  const v = s.values;
+  $("seq-plot").innerHTML = plot(v, { width: 800, height: 180, mark: p.period !== null ? [p.preperiod, v.length - 1] : null });
+  const shown = Math.min(v.length, 1000);
+  let rows = "<tr><th></th>" + [...Array(10).keys()].map((k) => `<th>+${k}</th>`).join("") + "</tr>";
+  for (let r = 0; r < shown; r += 10) {
+    rows += `<tr><th>${r}</th>`;
+    for (let k = r; k < Math.min(r + 10, shown); k++) {
+      const cls = v[k] === 0 ? "p0" : p.period !== null && k >= p.preperiod ? "per" : "";
+      rows += `<td class="${cls}">${v[k]}</td>`;
+    }
+    rows += "</tr>";
+  }
+  $("seq-table").innerHTML = `<table>${rows}</table>` + (shown < v.length ? `<p class="muted">The first ${shown} values; the plot shows all.</p>` : "");
+});
+
+// ---- nimbers --------------------------------------------------------------
+
+$("nimber-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const r = await call("nimber", { a: $("nim-a").value, b: $("nim-b").value });
+  if (r.error) return ($("nimber-result").innerHTML = `<tr><td class="error">${esc(r.error)}</td></tr>`);
+  const row = (k, v) => `<tr><th>${k}</th><td>${v === null ? "undefined" : `*${v}`}</td></tr>`;
+  $("nimber-result").innerHTML = row("a + b", r.sum) + row("a × b", r.product) + row("a / b", r.quotient) +
+    row("1 / a", r.inverse_a) + row("1 / b", r.inverse_b) + row("√a", r.sqrt_a) + row("√b", r.sqrt_b);
+});
+$("expr-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const r = await call("nimber", { expr: $("nim-expr").value });
+  $("expr-result").textContent = r.error ? r.error : `*${r.value}`;
+});
+$("table-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const r = await call("table", { kind: $("table-kind").value, size: Number($("table-size").value) });
+  if (r.error) return ($("nimber-table").textContent = r.error);
+  const op = r.kind === "nim-sum" ? "⊕" : "⊗";
+  let rows = `<tr><th>${op}</th>` + r.rows.map((_, k) => `<th>${k}</th>`).join("") + "</tr>";
+  r.rows.forEach((row, x) => (rows += `<tr><th>${x}</th>` + row.map((v) => `<td>${v}</td>`).join("") + "</tr>"));
+  $("nimber-table").innerHTML = `<table>${rows}</table>`;
+});
+
+// ---- busy and cancel --------------------------------------------------------
+
+onBusy((n) => {
+  $("busy").hidden = n === 0;
+  document.body.dataset.busy = n ? "1" : "0";
+});
+$("cancel").onclick = () => {
+  cancel();
+  say("Cancelled: the computation was stopped.");
+};
+
+// ---- start --------------------------------------------------------------------
+
+(async () => {
+  const list = await call("families");
+  if (!Array.isArray(list)) return fail(list.error || "the families could not be listed");
+  families = list;
+  $("family").innerHTML = families.map((f) => `<option value="${esc(f.name)}">${esc(f.name)}</option>`).join("");
+  if (fromUrl()) {
+    await refresh();
+  } else {
+    fillFamily("nim");
+    $("position").value = "3 4 5";
+    await newGame();
+  }
+  $("status-ready").textContent = `ready in ${performance.now().toFixed(0)} ms`;
+  document.body.dataset.loadMs = performance.now().toFixed(0);
+})();

@@ -1,0 +1,173 @@
+// Positions drawn as SVG from the library's drawing data
+// ({shape: {kind, ...}, components, value, outcome}). Every clickable part
+// carries data-pick: the words the moves touching it contain (the page
+// filters the legal moves by them, and plays the move when only one is left).
+
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const svg = (w, h, body) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img">${body}</svg>`;
+const text = (x, y, t, extra = "") =>
+  `<text x="${x}" y="${y}" text-anchor="middle" font-size="12" ${extra}>${esc(t)}</text>`;
+const pick = (words, heap) => `data-pick="${esc(words)}"${heap !== undefined ? ` data-heap="${esc(heap)}"` : ""}`;
+
+function heaps(sizes, label, word) {
+  const cap = 24; // tokens drawn one by one; a taller heap is a bar
+  const cw = 44, r = 8, top = 10;
+  const tall = Math.min(cap, Math.max(1, ...sizes));
+  const h = top + tall * 2 * r + 40;
+  let body = "";
+  sizes.forEach((n, i) => {
+    const x = 30 + i * cw;
+    if (n <= cap) {
+      for (let k = 0; k < n; k++) {
+        const y = h - 30 - r - k * 2 * r;
+        body += `<circle class="token" cx="${x}" cy="${y}" r="${r - 1}" ${pick(word(i, n), `${i}:${k}`)}><title>${label} ${i + 1}: leave ${k}</title></circle>`;
+      }
+    } else {
+      const bh = tall * 2 * r;
+      body += `<rect class="token" x="${x - r}" y="${h - 30 - bh}" width="${2 * r}" height="${bh}" ${pick(word(i, n))}/>`;
+    }
+    body += text(x, h - 14, n, 'font-weight="bold"') + text(x, h - 2, `${label[0]}${i + 1}`, 'fill="#666"');
+  });
+  return svg(Math.max(60, 20 + sizes.length * cw), h, body);
+}
+
+function cellsRow(n, fill, word, extra = () => "") {
+  const s = 34;
+  let body = "";
+  for (let i = 0; i < n; i++) {
+    const x = 10 + i * s;
+    body += `<rect class="cell" x="${x}" y="10" width="${s - 4}" height="${s - 4}" ${pick(word(i))}/>`;
+    body += fill(i, x + (s - 4) / 2, 10 + (s - 4) / 2);
+    body += text(x + (s - 4) / 2, 10 + s + 12, i + 1, 'fill="#666"');
+  }
+  body += extra();
+  return svg(20 + n * s, 70, body);
+}
+
+export function draw(d) {
+  const sh = d.shape;
+  switch (sh.kind) {
+    case "heaps":
+      return heaps(sh.sizes, "heap", (i, n) => `heap ${i + 1}|heap of ${n}`);
+    case "steps":
+      return heaps(sh.coins, "step", (i) => `from step ${i + 1}`);
+    case "cells": {
+      const count = (i) => sh.coins.filter((c) => c === i + 1).length;
+      return cellsRow(
+        Number(sh.length),
+        (i, cx, cy) =>
+          count(i) ? `<circle class="coin" cx="${cx}" cy="${cy}" r="11" ${pick(`coin on cell ${i + 1}`)}/>` + (count(i) > 1 ? text(cx, cy + 4, count(i), 'fill="#fff"') : "") : "",
+        (i) => `cell ${i + 1}`,
+      );
+    }
+    case "coins":
+      return cellsRow(
+        sh.up.length,
+        (i, cx, cy) =>
+          `<circle class="${sh.up[i] ? "coin up" : "coin down"}" cx="${cx}" cy="${cy}" r="12" ${pick(`turn cell ${i + 1}`)}/>` +
+          text(cx, cy + 4, sh.up[i] ? "O" : "X", `fill="${sh.up[i] ? "#000" : "#fff"}" pointer-events="none"`),
+        (i) => `turn cell ${i + 1}`,
+      );
+    case "strip":
+      return cellsRow(
+        sh.cells.length,
+        (i, cx, cy) => (sh.cells[i] === "." ? "" : text(cx, cy + 6, sh.cells[i], 'font-size="18" font-weight="bold" pointer-events="none"')),
+        (i) => `cell ${i + 1}`,
+      );
+    case "board": {
+      const s = 30, rows = sh.rows;
+      let body = "";
+      rows.forEach((row, r) => {
+        [...row].forEach((c, k) => {
+          // Turning Corners names cells (row, column) from 0 at the top left.
+          body += `<rect class="cell ${c === "." ? "white" : "black"}" x="${10 + k * s}" y="${10 + r * s}" width="${s - 2}" height="${s - 2}" ${pick(`(${r},${k})`)}/>`;
+        });
+      });
+      const w = Math.max(...rows.map((r) => r.length));
+      return svg(20 + w * s, 20 + rows.length * s, body);
+    }
+    case "cards": {
+      let body = "";
+      sh.values.forEach((v, i) => {
+        const x = 10 + i * 56;
+        const n = sh.counts[i];
+        for (let k = 0; k < n; k++) {
+          body += `<rect class="card" x="${x + k * 3}" y="${30 + k * 3}" width="44" height="60" rx="5" ${pick(`take ${v} (`)}/>`;
+        }
+        if (n === 0) body += `<rect class="card gone" x="${x}" y="30" width="44" height="60" rx="5"/>`;
+        body += text(x + 22 + n * 3 - 3, 64 + n * 3 - 3, v, 'font-size="18" pointer-events="none"');
+        body += text(x + 22, 120, `×${n}`, 'fill="#666"');
+      });
+      body += `<text x="10" y="18" font-size="13">total ${sh.total} of ${sh.limit}</text>`;
+      return svg(20 + sh.values.length * 56, 130, body);
+    }
+    case "graph": {
+      // Vertices in layers by their longest path from a source (the graph
+      // has no cycles), arcs pointing down.
+      const n = sh.vertices.length;
+      const depth = new Array(n).fill(0);
+      for (let round = 0; round < n; round++)
+        for (const [a, b] of sh.edges) depth[b] = Math.max(depth[b], depth[a] + 1);
+      const layers = [];
+      depth.forEach((d, v) => (layers[d] = layers[d] || []).push(v));
+      const pos = [];
+      const width = Math.max(...layers.map((l) => l.length)) * 80 + 40;
+      layers.forEach((l, d) => l.forEach((v, k) => (pos[v] = [((k + 0.5) * width) / l.length, 30 + d * 70])));
+      let body = `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0L10,5L0,10z" fill="#888"/></marker></defs>`;
+      for (const [a, b] of sh.edges) {
+        const [x1, y1] = pos[a], [x2, y2] = pos[b];
+        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+        body += `<line x1="${x1 + ux * 16}" y1="${y1 + uy * 16}" x2="${x2 - ux * 16}" y2="${y2 - uy * 16}" stroke="#888" marker-end="url(#arrow)"/>`;
+      }
+      sh.vertices.forEach((name, v) => {
+        const [x, y] = pos[v];
+        const chips = sh.chips.filter((c) => c === v).length;
+        body += `<circle class="vertex${chips ? " chip" : ""}" cx="${x}" cy="${y}" r="15" ${pick(`chip on ${name}`)}/>`;
+        body += text(x, y + 4, chips > 1 ? `${name}×${chips}` : name, 'pointer-events="none"');
+      });
+      return svg(width, 40 + layers.length * 70, body);
+    }
+    case "rows": {
+      const s = 30;
+      let body = "";
+      sh.tokens.forEach(([b, w], r) => {
+        for (let c = 1; c <= sh.width; c++) {
+          body += `<rect class="cell" x="${10 + (c - 1) * s}" y="${10 + r * s}" width="${s - 2}" height="${s - 2}" ${pick(`row ${r + 1}`)}/>`;
+        }
+        body += `<circle class="piece black" cx="${10 + (b - 1) * s + 14}" cy="${10 + r * s + 14}" r="10" ${pick(`black token in row ${r + 1}`)}/>`;
+        body += `<circle class="piece white" cx="${10 + (w - 1) * s + 14}" cy="${10 + r * s + 14}" r="10" ${pick(`white token in row ${r + 1}`)}/>`;
+      });
+      return svg(20 + sh.width * s, 20 + sh.tokens.length * s, body);
+    }
+    default:
+      return `<pre>${esc(JSON.stringify(sh))}</pre>`;
+  }
+}
+
+/** A line plot of values (the sequence plot, the history of values). */
+export function plot(values, { width = 640, height = 160, dots = false, mark = null } = {}) {
+  const n = values.length;
+  if (!n) return "";
+  const max = Math.max(1, ...values);
+  const x = (i) => 30 + (n === 1 ? 0 : (i * (width - 40)) / (n - 1));
+  const y = (v) => height - 20 - (v * (height - 30)) / max;
+  let body = `<line x1="30" y1="${height - 20}" x2="${width - 10}" y2="${height - 20}" stroke="#999"/>`;
+  body += text(15, y(max) + 4, max, 'fill="#666"') + text(15, height - 16, 0, 'fill="#666"');
+  if (mark) body += `<rect x="${x(mark[0])}" y="10" width="${Math.max(1, x(Math.min(n - 1, mark[1])) - x(mark[0]))}" height="${height - 30}" fill="#eef"/>`;
+  // Long sequences are drawn as one point per pixel column: the column's
+  // largest and smallest values.
+  const cols = Math.min(n, width - 40);
+  let path = "";
+  for (let c = 0; c < cols; c++) {
+    const i0 = Math.floor((c * n) / cols), i1 = Math.max(i0 + 1, Math.floor(((c + 1) * n) / cols));
+    let lo = Infinity, hi = -Infinity;
+    for (let i = i0; i < i1; i++) { lo = Math.min(lo, values[i]); hi = Math.max(hi, values[i]); }
+    const xc = cols === n ? x(i0) : 30 + c;
+    path += `${c ? "L" : "M"}${xc.toFixed(1)},${y(hi).toFixed(1)}L${xc.toFixed(1)},${y(lo).toFixed(1)}`;
+    if (dots) body += `<circle cx="${xc}" cy="${y(values[i0])}" r="3" fill="#346"/>`;
+  }
+  body += `<path d="${path}" fill="none" stroke="#346" stroke-width="1.2"/>`;
+  return svg(width, height, body);
+}
