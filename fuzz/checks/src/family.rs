@@ -44,7 +44,12 @@ pub fn family_positions(data: &[u8]) {
                 assert_eq!(again, json, "{}: JSON round trip", entry.name);
                 if let Ok(report) = g.report() {
                     for m in &report.winning_moves {
-                        assert!(g.parse_position(&m.to.to_string()).is_ok(), "{}: 'to' {}", entry.name, m.to);
+                        assert!(
+                            g.parse_position(&m.to.to_string()).is_ok(),
+                            "{}: 'to' {}",
+                            entry.name,
+                            m.to
+                        );
                     }
                 }
             }
@@ -59,7 +64,11 @@ pub fn family_positions(data: &[u8]) {
             let again = g
                 .parse_position(&json.to_string())
                 .unwrap_or_else(|e| panic!("{}: JSON {json} does not parse back: {e}", entry.name));
-            assert_eq!(again, json, "{}: JSON round trip of a typed position", entry.name);
+            assert_eq!(
+                again, json,
+                "{}: JSON round trip of a typed position",
+                entry.name
+            );
         }
         Err(e) => one_line(entry.name, &e.to_string()),
     }
