@@ -19,9 +19,13 @@ pub struct HeapArgs {
     /// take:2..5, ranges:FILE or a name (see `grundy rules --list`).
     #[arg(value_name = "RULE")]
     pub rule: String,
-    /// Heap sizes, as the game counts them (a triomino heap is a 2 x n board).
+    /// Heap sizes, as the game counts them (a triomino heap is a 2 x n
+    /// board); `-` alone reads them from standard input.
     #[arg(value_name = "HEAP", allow_negative_numbers = true)]
     pub heaps: Vec<String>,
+    /// Read the heap sizes from a file (whitespace-separated).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["heaps", "board"])]
+    pub input: Option<String>,
     /// A board in the game's notation instead of heaps: a crosses
     /// (dawson-chess) or treblecross strip like X..X....., a last-to-toggle
     /// array like 1101110, a triomino board as 'top/bottom' rows of . and #.
@@ -76,11 +80,12 @@ pub fn run(args: &HeapArgs) -> CliResult {
         let board = Board::parse(game, text).map_err(|e| CliError::new(format!("board: {e}")))?;
         return board_report(&rule, &board, convention, &args.output);
     }
-    if args.heaps.is_empty() {
+    let words = input::position_words(&args.heaps, args.input.as_deref())?;
+    if words.is_empty() {
         return Err(CliError::new("no heaps given (or use --board)"));
     }
-    let mut heaps = Vec::with_capacity(args.heaps.len());
-    for t in &args.heaps {
+    let mut heaps = Vec::with_capacity(words.len());
+    for t in &words {
         let n = parse_u64(t, "heap")?;
         let base = rule.base_heap(n).ok_or_else(|| {
             CliError::new(format!(
@@ -111,18 +116,21 @@ pub fn run(args: &HeapArgs) -> CliResult {
         }
         Convention::Misere => None,
     };
-    let moves = match &values {
+    let mut moves = match &values {
         Some(g) => heap::analyze_moves_normal(&rule, &heaps, g),
         None => heap::analyze_moves(&rule, &heaps, convention)
             .map_err(|e| CliError::new(e.to_string()))?,
     };
-    listing::check(moves.winning_moves.len() as u64, heaps.len(), "heaps")?;
+    let total = moves.winning_moves.len();
+    let first = listing::listed(total as u128, heaps.len());
+    moves.winning_moves.truncate(first);
     let analysis = heap::with_positions(&heaps, moves);
     let show = |h: &Vec<u32>| {
         let text = h.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
         (Value::from(h.clone()), text)
     };
-    let mut report = Report::from_analysis(&rule.to_string(), &heaps, &analysis, show);
+    let mut report =
+        Report::from_analysis(&rule.to_string(), &heaps, &analysis, show).with_total(total as u128);
     report
         .extra
         .insert("rule".into(), Value::from(rule.base().to_string()));
