@@ -79,9 +79,8 @@ impl StripPlay {
                 Vec::new(),
             )
         } else {
-            let a = strips::analyze(b, self.convention).map_err(|e| SolveError::Cycle {
-                position: e.to_string(),
-            })?;
+            let a = strips::analyze(b, self.convention)
+                .map_err(|e| SolveError::Other(e.to_string()))?;
             let moves = a.winning_moves.into_iter().map(|w| (w.mv, w.to)).collect();
             (a.outcome, moves)
         };
