@@ -45,6 +45,28 @@ pub fn utf8(bytes: Vec<u8>, what: &str) -> CliResult<String> {
     })
 }
 
+/// The largest list of numbers read with `-` or `--input FILE` (a million
+/// heaps of twenty digits fit several times).
+pub const MAX_LIST_FILE: u64 = 256 << 20;
+
+/// The words of a position: those typed, or when they are the single word
+/// `-` or `file` is given, the whitespace-separated words of standard input
+/// or of the file.
+pub fn position_words(typed: &[String], file: Option<&str>) -> CliResult<Vec<String>> {
+    let path = match (file, typed) {
+        (Some(f), _) => f,
+        (None, [one]) if one == "-" => "-",
+        _ => return Ok(typed.to_vec()),
+    };
+    let what = if path == "-" {
+        "standard input".to_string()
+    } else {
+        format!("the file '{path}'")
+    };
+    let text = utf8(read_path(path, &what, MAX_LIST_FILE)?, &what)?;
+    Ok(text.split_whitespace().map(str::to_string).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

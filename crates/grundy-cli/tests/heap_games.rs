@@ -256,7 +256,6 @@ fn bad_rules_and_sizes_are_refused() {
     refused(&["seq", "sub:", "--to", "5"], "character 5");
     refused(&["seq", "take:5..2", "--to", "5"], "empty");
     refused(&["heap", "kaylez", "3"], "neither a code");
-    refused(&["heap", "kayles", "4294967296"], "32 bits");
     refused(&["heap", "triomino", "2147483648"], "32 bits");
     refused(&["heap", "kayles", "-3"], "negative");
     refused(&["heap", "kayles"], "no heaps");
@@ -265,6 +264,48 @@ fn bad_rules_and_sizes_are_refused() {
     refused(&["seq", "kayles", "--to", "x"], "not a whole number");
     refused(&["heap", "0.8", "20000"], "too large");
     refused(&["heap", "nim", "1000000"], "too large");
-    refused(&["heap", "sub:1", "4294967295"], "MiB");
+    refused(&["heap", "sub:1,3", "--misere", "4294967296"], "32 bits");
     refused(&["heap", "ranges€x", "3"], "neither a code");
+}
+
+/// Once a rule's period is proven, any heap up to 2^64 - 1 is answered at
+/// once, with the winning moves counted from the periodic part.
+#[test]
+fn huge_heaps_answer_from_the_proven_period() {
+    let started = std::time::Instant::now();
+    let v = json(&["heap", "kayles", "1000000000000000000", "--json"]);
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+    // Kayles: G(n) = 1 for n = 4 (mod 12) from n = 71 on (Winning Ways).
+    assert_eq!(
+        (v["value"].as_u64(), v["outcome"].as_str()),
+        (Some(1), Some("N"))
+    );
+    assert_eq!(v["winning_moves_total"], 83_333_333_333_333_338u64);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 10);
+    for m in moves {
+        let to: Vec<String> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        let mut args = vec!["heap", "kayles", "--json"];
+        args.extend(to.iter().map(String::as_str));
+        assert_eq!(json(&args)["value"], 0, "{m}");
+    }
+    let v = json(&[
+        "heap",
+        "kayles",
+        "18446744073709551615",
+        "4294967296",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    // Heaps inside the table agree with the plain computation.
+    let v = json(&["heap", "0.07", "10000", "--json"]);
+    let w = json(&["seq", "0.07", "--from", "10000", "--to", "10000", "--json"]);
+    assert_eq!(v["value"], w["value"]);
+    let text = text(&["heap", "sub:1", "4294967295"]);
+    assert!(text.contains("Grundy value: 1\n"), "{text}");
 }

@@ -106,3 +106,18 @@ fn bad_starts_are_refused() {
     refused(&["play", "heap", "0.9x", "3"], "rule '0.9x'");
     refused(&["play", "heap", "kayles", "100000000"], "too large");
 }
+
+/// A misère position too large to search is refused in one message, which
+/// does not claim that Kayles can cycle.
+#[test]
+fn misere_too_large_is_one_plain_message() {
+    let args = ["play", "heap", "kayles", "70", "--misere"];
+    let out = piped(&args, "quit\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("grundy: error: misère play is decided by searching"),
+        "{err}"
+    );
+    assert!(!err.contains("repeat") && !err.contains("cycle"), "{err}");
+}

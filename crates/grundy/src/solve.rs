@@ -39,6 +39,10 @@ pub enum SolveError {
         /// The repeating position, in debug notation.
         position: String,
     },
+    /// The position was not analysed, for the reason given (a limit of
+    /// the family's own analysis, for instance).
+    #[error("{0}")]
+    Other(String),
     /// The search would visit more positions than allowed.
     #[error("the search needs more than {limit} positions; the position is too large to solve by search")]
     TooLarge {

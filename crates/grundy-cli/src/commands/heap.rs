@@ -3,13 +3,15 @@
 
 use clap::Args;
 use grundy::game::Convention;
-use grundy::games::heap;
+use grundy::game::{Analysis, WinningMove};
 use grundy::games::strips::{self, Board, StripGame};
+use grundy::games::{heap, huge_heap};
+use grundy::heap::periodic::PeriodicValues;
 use grundy::heap::rule::HeapRule;
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
-use crate::report::{parse_u64, OutputArgs, PrintReport, Report};
+use crate::report::{parse_u64, show_list, OutputArgs, PrintReport, Report};
 use crate::{input, listing};
 
 /// A heap game position: value, outcome and every winning move in words.
@@ -19,9 +21,13 @@ pub struct HeapArgs {
     /// take:2..5, ranges:FILE or a name (see `grundy rules --list`).
     #[arg(value_name = "RULE")]
     pub rule: String,
-    /// Heap sizes, as the game counts them (a triomino heap is a 2 x n board).
+    /// Heap sizes, as the game counts them (a triomino heap is a 2 x n
+    /// board); `-` alone reads them from standard input.
     #[arg(value_name = "HEAP", allow_negative_numbers = true)]
     pub heaps: Vec<String>,
+    /// Read the heap sizes from a file (whitespace-separated).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["heaps", "board"])]
+    pub input: Option<String>,
     /// A board in the game's notation instead of heaps: a crosses
     /// (dawson-chess) or treblecross strip like X..X....., a last-to-toggle
     /// array like 1101110, a triomino board as 'top/bottom' rows of . and #.
@@ -76,12 +82,22 @@ pub fn run(args: &HeapArgs) -> CliResult {
         let board = Board::parse(game, text).map_err(|e| CliError::new(format!("board: {e}")))?;
         return board_report(&rule, &board, convention, &args.output);
     }
-    if args.heaps.is_empty() {
+    let words = input::position_words(&args.heaps, args.input.as_deref())?;
+    if words.is_empty() {
         return Err(CliError::new("no heaps given (or use --board)"));
     }
-    let mut heaps = Vec::with_capacity(args.heaps.len());
-    for t in &args.heaps {
-        let n = parse_u64(t, "heap")?;
+    let mut wide = Vec::with_capacity(words.len());
+    for t in &words {
+        wide.push(parse_u64(t, "heap")?);
+    }
+    let top = wide.iter().copied().max().unwrap_or(0);
+    if convention == Convention::Normal && rule.scale() == 1 && top >= PERIODIC_FROM {
+        if let Some(pv) = PeriodicValues::prove(&rule) {
+            return huge_report(&rule, &pv, &wide, &args.output);
+        }
+    }
+    let mut heaps = Vec::with_capacity(wide.len());
+    for &n in &wide {
         let base = rule.base_heap(n).ok_or_else(|| {
             CliError::new(format!(
                 "heap {n} is too large: heaps are counted in 32 bits (at most {})",
@@ -111,18 +127,21 @@ pub fn run(args: &HeapArgs) -> CliResult {
         }
         Convention::Misere => None,
     };
-    let moves = match &values {
+    let mut moves = match &values {
         Some(g) => heap::analyze_moves_normal(&rule, &heaps, g),
         None => heap::analyze_moves(&rule, &heaps, convention)
             .map_err(|e| CliError::new(e.to_string()))?,
     };
-    listing::check(moves.winning_moves.len() as u64, heaps.len(), "heaps")?;
+    let total = moves.winning_moves.len();
+    let first = listing::listed(total as u128, heaps.len());
+    moves.winning_moves.truncate(first);
     let analysis = heap::with_positions(&heaps, moves);
     let show = |h: &Vec<u32>| {
         let text = h.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
         (Value::from(h.clone()), text)
     };
-    let mut report = Report::from_analysis(&rule.to_string(), &heaps, &analysis, show);
+    let mut report =
+        Report::from_analysis(&rule.to_string(), &heaps, &analysis, show).with_total(total as u128);
     report
         .extra
         .insert("rule".into(), Value::from(rule.base().to_string()));
@@ -136,6 +155,60 @@ pub fn run(args: &HeapArgs) -> CliResult {
         report.explanation = Some(e);
     }
     report.print(&args.output)
+}
+
+/// Heaps from this size on take their values from the proven period, when
+/// the rule has one.
+pub const PERIODIC_FROM: u64 = 10_000;
+
+/// A position with a heap of [`PERIODIC_FROM`] or more under a rule whose
+/// period is proven: values from the period, winning moves counted.
+fn huge_report(
+    rule: &HeapRule,
+    pv: &PeriodicValues,
+    heaps: &[u64],
+    output: &OutputArgs,
+) -> CliResult {
+    let err = |e: heap::HeapError| CliError::new(e.to_string());
+    let (_, total) = huge_heap::analyze(rule, pv, heaps, 0).map_err(err)?;
+    let first = listing::listed(total, heaps.len());
+    let (a, _) = huge_heap::analyze(rule, pv, heaps, first).map_err(err)?;
+    let analysis = Analysis {
+        convention: a.convention,
+        value: a.value,
+        outcome: a.outcome,
+        winning_moves: a
+            .winning_moves
+            .into_iter()
+            .map(|w| WinningMove {
+                to: huge_heap::apply(heaps, &w.mv),
+                mv: w.mv,
+            })
+            .collect(),
+    };
+    let show = |h: &Vec<u64>| show_list(h);
+    let mut report = Report::from_analysis(&rule.to_string(), &heaps.to_vec(), &analysis, show)
+        .with_total(total);
+    report
+        .extra
+        .insert("rule".into(), Value::from(rule.base().to_string()));
+    let vals: Vec<u32> = heaps.iter().map(|&h| pv.value(h)).collect();
+    if output.explain {
+        let (n0, p) = (pv.preperiod(), pv.period());
+        let each: Vec<String> = heaps
+            .iter()
+            .zip(&vals)
+            .map(|(h, v)| format!("G({h}) = {v}"))
+            .collect();
+        report.explanation = Some(format!(
+            "The values of {rule} are periodic: G(n + {p}) = G(n) for every n >= {n0}, \
+             as the periodicity theorem proves. So {}. Their nim-sum (XOR) is {}.",
+            each.join(", "),
+            a.value.map_or(0, |v| v.0)
+        ));
+    }
+    report.extra.insert("heap_values".into(), Value::from(vals));
+    report.print(output)
 }
 
 fn board_report(

@@ -5,15 +5,18 @@ use grundy::game::Convention;
 use grundy::games::nim;
 
 use crate::error::CliResult;
-use crate::listing;
 use crate::report::{parse_u64_list, show_list, OutputArgs, PrintReport, Report};
+use crate::{input, listing};
 
 /// Nim: take any number of tokens from one heap.
 #[derive(Args, Debug)]
 pub struct NimArgs {
-    /// Heap sizes.
+    /// Heap sizes; `-` alone reads them from standard input.
     #[arg(value_name = "HEAP", allow_negative_numbers = true)]
     pub heaps: Vec<String>,
+    /// Read the heap sizes from a file (whitespace-separated).
+    #[arg(long, value_name = "FILE", conflicts_with = "heaps")]
+    pub input: Option<String>,
     /// Misère play: whoever takes the last token loses.
     #[arg(long)]
     pub misere: bool,
@@ -23,16 +26,18 @@ pub struct NimArgs {
 
 /// Analyses a Nim position and prints the report.
 pub fn run(args: &NimArgs) -> CliResult {
-    let heaps = parse_u64_list(&args.heaps, "heap", "heaps")?;
+    let words = input::position_words(&args.heaps, args.input.as_deref())?;
+    let heaps = parse_u64_list(&words, "heap", "heaps")?;
     let convention = if args.misere {
         Convention::Misere
     } else {
         Convention::Normal
     };
     let (_, moves) = nim::winning_moves(&heaps, convention);
-    listing::check(moves.len() as u64, heaps.len(), "heaps")?;
-    let analysis = nim::analyze(&heaps, convention);
-    let mut report = Report::from_analysis("nim", &heaps, &analysis, |h| show_list(h));
+    let first = listing::listed(moves.len() as u128, heaps.len());
+    let (analysis, total) = nim::analyze_first(&heaps, convention, first);
+    let mut report =
+        Report::from_analysis("nim", &heaps, &analysis, |h| show_list(h)).with_total(total as u128);
     if args.output.explain {
         report.explanation = Some(nim::explain(&heaps, convention));
     }

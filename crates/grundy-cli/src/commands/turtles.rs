@@ -20,13 +20,14 @@ pub struct RowArgs {
 
 fn run_variant(args: &RowArgs, variant: Variant, game: &str) -> CliResult {
     let row = turtles::parse_row(args.row.trim()).map_err(|e| CliError::new(e.to_string()))?;
-    let moves = turtles::winning_moves(&row, variant).len() as u64;
-    listing::check(moves, row.len(), "cells")?;
-    let analysis = turtles::analyze(&row, variant);
+    let moves = turtles::winning_moves(&row, variant).len() as u128;
+    let first = listing::listed(moves, row.len());
+    let (analysis, total) = turtles::analyze_first(&row, variant, first);
     let mut report = Report::from_analysis(game, &row, &analysis, |r| {
         let text = turtles::show_row(r);
         (Value::from(text.clone()), text)
-    });
+    })
+    .with_total(total as u128);
     if args.output.explain {
         report.explanation = Some(turtles::explain(&row, variant));
     }

@@ -124,11 +124,8 @@ impl Play for ChipsPlay<'_, '_> {
     }
 
     fn winning_moves(&self, p: &Vec<u32>) -> Result<Moves<ChipMove, Vec<u32>>, SolveError> {
-        let a = chips::analyze(self.graph, &self.values, p, self.variant).map_err(|e| {
-            SolveError::Cycle {
-                position: e.to_string(),
-            }
-        })?;
+        let a = chips::analyze(self.graph, &self.values, p, self.variant)
+            .map_err(|e| SolveError::Other(e.to_string()))?;
         Ok(a.winning_moves.into_iter().map(|w| (w.mv, w.to)).collect())
     }
 

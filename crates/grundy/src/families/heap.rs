@@ -96,7 +96,7 @@ impl HeapPlay {
         }
         let a = heap::analyze(&self.rule, heaps, Convention::Misere).map_err(|e| match e {
             heap::HeapError::Search(s) => s,
-            heap::HeapError::TooLarge(m) => SolveError::Cycle { position: m },
+            heap::HeapError::TooLarge(m) => SolveError::Other(m),
         })?;
         self.misere.borrow_mut().insert(key, a.outcome);
         Ok(a.outcome)

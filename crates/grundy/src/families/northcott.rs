@@ -127,10 +127,8 @@ impl Play for NorthcottPlay {
     }
 
     fn winning_moves(&self, b: &Board) -> Result<Moves<NorthcottMove, Board>, SolveError> {
-        let a =
-            northcott::analyze(&b.rows, self.width, b.to_move).map_err(|e| SolveError::Cycle {
-                position: e.to_string(),
-            })?;
+        let a = northcott::analyze(&b.rows, self.width, b.to_move)
+            .map_err(|e| SolveError::Other(e.to_string()))?;
         // Only advances: the computer's tokens then only ever move forward,
         // so it makes finitely many moves and the game ends. One always
         // exists: the row whose gap has the top bit of the nim-sum shrinks.

@@ -79,9 +79,8 @@ impl StripPlay {
                 Vec::new(),
             )
         } else {
-            let a = strips::analyze(b, self.convention).map_err(|e| SolveError::Cycle {
-                position: e.to_string(),
-            })?;
+            let a = strips::analyze(b, self.convention)
+                .map_err(|e| SolveError::Other(e.to_string()))?;
             let moves = a.winning_moves.into_iter().map(|w| (w.mv, w.to)).collect();
             (a.outcome, moves)
         };
@@ -302,14 +301,17 @@ impl Draw for StripPlay {
             Outcome::P => "a P-position",
         };
         match b.heaps() {
+            _ if self.game == StripGame::Treblecross && three_in_a_row(b) => {
+                let _ = writeln!(
+                    out,
+                    "  three in a row: the game is over, won by the player who made it"
+                );
+            }
             None => {
                 let _ = writeln!(
                     out,
                     "  two X's stand at most two cells apart: the player to move completes three in a row and wins"
                 );
-            }
-            Some(_) if self.game == StripGame::Treblecross && three_in_a_row(b) => {
-                let _ = writeln!(out, "  three in a row: the game is over");
             }
             Some(heaps) => {
                 let unit = match self.game {
@@ -385,6 +387,13 @@ mod tests {
         assert!(three_in_a_row(&w[0].1));
         assert!(g.is_over(&w[0].1));
         assert_eq!(g.outcome(&w[0].1), Outcome::P);
+        // After the win, the picture says the game is over.
+        let after = g.draw(&w[0].1);
+        assert!(
+            after.contains("three in a row: the game is over"),
+            "{after}"
+        );
+        assert!(!after.contains("the player to move completes"), "{after}");
     }
 
     #[test]

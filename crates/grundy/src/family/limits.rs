@@ -2,7 +2,9 @@
 //! listed with the whole position it leads to, so a long position with many
 //! winning moves (an odd number of heaps of 1 in Nim: every heap is a
 //! winning move) would need moves x length numbers: 20001 heaps already
-//! make 4 * 10^8. Such a request is refused before anything is computed.
+//! make 4 * 10^8. Such a list is cut before anything is built: the value
+//! and the outcome are always given, with the first moves and their count
+//! ([`listed`]).
 
 use super::Error;
 
@@ -28,6 +30,30 @@ pub fn check_values(count: u64) -> Result<(), Error> {
         )));
     }
     Ok(())
+}
+
+/// How many winning moves are listed when cut: the first ones only.
+pub const FIRST_LISTED: usize = 10;
+
+/// How many of `moves` winning moves, each listed with a position of
+/// `length` numbers, are listed: all of them when they hold at most
+/// [`MAX_LISTED`] numbers together, otherwise the first [`FIRST_LISTED`]
+/// (fewer for very long positions, but always one).
+///
+/// ```
+/// use grundy::family::limits::listed;
+/// assert_eq!(listed(3, 5), 3);
+/// assert_eq!(listed(2001, 2001), 10);
+/// assert_eq!(listed(1_000_000, 1_000_000), 2);
+/// assert_eq!(listed(u128::MAX, 1), 10);
+/// ```
+pub fn listed(moves: u128, length: usize) -> usize {
+    let length = length.max(1) as u128;
+    if moves.saturating_mul(length) <= MAX_LISTED as u128 {
+        return moves as usize;
+    }
+    let fit = (MAX_LISTED as u128 / length).max(1);
+    fit.min(FIRST_LISTED as u128) as usize
 }
 
 /// Refuses a list of `moves` winning moves over positions of `length`

@@ -191,11 +191,12 @@ impl<F: Family + 'static> AnyGame for Started<F> {
     fn report(&self) -> Result<Report, Error> {
         let p = &self.position;
         let count = self.game.winning_count(p)?;
-        super::limits::check(count as u64, self.game.size(p), "numbers")?;
+        let first = super::limits::listed(count as u128, self.game.size(p));
         let winning_moves = self
             .game
             .winning_moves(p)?
             .into_iter()
+            .take(first)
             .map(|(mv, q)| MoveReport {
                 words: mv.to_string(),
                 cells: None,
@@ -210,10 +211,12 @@ impl<F: Family + 'static> AnyGame for Started<F> {
             value: self.game.value(p).map(|v| v.0),
             outcome: self.game.outcome(p),
             winning_moves,
+            winning_moves_total: None,
             extra: Default::default(),
             position_text: self.game.position_text(p),
             explanation: None,
-        })
+        }
+        .with_total(count as u128))
     }
     fn moves(&self) -> Result<Vec<MoveInfo>, Error> {
         let p = &self.position;

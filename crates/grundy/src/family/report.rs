@@ -3,7 +3,9 @@
 //!
 //! JSON: `{"game", "position", "convention": "normal"|"misere", "value"
 //! (null in misère), "outcome": "N"|"P", "winning_moves": [{"move", "to"}]}`
-//! plus, for some games, extra fields after these. `position` and each `to`
+//! plus, for some games, extra fields after these. When there are too many
+//! winning moves to list (see [`super::limits::listed`]), `winning_moves`
+//! holds the first ones and `winning_moves_total` counts them all. `position` and each `to`
 //! are written in the syntax the command accepts, so they can be fed back.
 
 use crate::game::{Analysis, Convention, Outcome};
@@ -39,8 +41,12 @@ pub struct Report {
     pub value: Option<u64>,
     /// `N` (the player to move wins) or `P`.
     pub outcome: Outcome,
-    /// Every winning move.
+    /// Every winning move, or the first ones when `winning_moves_total`
+    /// is set.
     pub winning_moves: Vec<MoveReport>,
+    /// How many winning moves there are, when only the first are listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winning_moves_total: Option<u128>,
     /// Game-specific fields, after the common ones.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -83,10 +89,20 @@ impl Report {
             value: analysis.value.map(|v| v.0),
             outcome: analysis.outcome,
             winning_moves,
+            winning_moves_total: None,
             extra: Map::new(),
             position_text,
             explanation: None,
         }
+    }
+
+    /// Records that the position has `total` winning moves: when more than
+    /// are listed, the report says so.
+    pub fn with_total(mut self, total: u128) -> Report {
+        if total > self.winning_moves.len() as u128 {
+            self.winning_moves_total = Some(total);
+        }
+        self
     }
 
     /// The human-readable form.
@@ -111,7 +127,9 @@ impl Report {
             }
             0 => s.push_str("No move is left to make: the game is over.\n"),
             n => {
-                let title = if n == 1 {
+                let title = if let Some(t) = self.winning_moves_total {
+                    format!("Winning moves ({t}, the first {n} shown):")
+                } else if n == 1 {
                     "Winning move:".to_string()
                 } else {
                     format!("Winning moves ({n}):")

@@ -696,9 +696,7 @@ impl CardsPlay {
                 CardsError::TooLarge { .. } => SolveError::TooLarge {
                     limit: MAX_TABLE as usize,
                 },
-                other => SolveError::Cycle {
-                    position: other.to_string(),
-                },
+                other => SolveError::Other(other.to_string()),
             }),
         }
     }

@@ -578,13 +578,22 @@ pub fn explain(
     );
     if let Some(w) = a.winning_moves.first() {
         let from = graph.vertex(&w.mv.from).map_or(0, |v| values[v as usize]);
+        let to = from ^ s;
+        let why = if to < from {
+            format!(
+                "since g({}) is the mex of its successors, a successor with that smaller value exists",
+                w.mv.from
+            )
+        } else {
+            format!(
+                "a successor may have a larger value than its vertex, and {} has one with value {to}",
+                w.mv.from
+            )
+        };
         let _ = writeln!(
             out,
-            "{}: g goes from {from} to {from} XOR {s} = {}; since g({}) is the mex of its successors, a successor with that \
-             smaller value exists. The nim-sum becomes 0.",
-            w.mv,
-            from ^ s,
-            w.mv.from
+            "{}: g goes from {from} to {from} XOR {s} = {to}; {why}. The nim-sum becomes 0.",
+            w.mv
         );
     }
     Ok(out)
@@ -594,6 +603,19 @@ pub fn explain(
 mod tests {
     use super::*;
     use crate::solve::{analyze_sum, Solver};
+
+    /// A winning move from value 0 to value 2 is not "to a smaller value".
+    #[test]
+    fn explain_a_move_to_a_larger_value() {
+        // p: 0, q: 1, y: 2, x: 0 (its only successor has value 2).
+        let g = Graph::parse("x y\ny p\ny q\nq p\n").unwrap();
+        let values = g.grundy_values().unwrap();
+        let chips = g.vertices(&["x", "y"]).unwrap();
+        let text = explain(&g, &values, &chips, Variant::Coexist).unwrap();
+        let line = text.lines().find(|l| l.contains("g goes from")).unwrap();
+        assert!(line.starts_with("move the chip on x to y: g goes from 0 to 0 XOR 2 = 2; a successor may have a larger value"), "{line}");
+        assert!(!line.contains("smaller"), "{line}");
+    }
     use proptest::prelude::*;
 
     /// A random DAG on `n` vertices written as text: edges go from a lower

@@ -61,8 +61,8 @@ pub struct HeapMove {
     pub parts: Vec<u32>,
 }
 
-fn and_list(parts: &[u32]) -> String {
-    let s: Vec<String> = parts.iter().map(u32::to_string).collect();
+fn and_list(parts: &[u64]) -> String {
+    let s: Vec<String> = parts.iter().map(u64::to_string).collect();
     match s.len() {
         0 => String::new(),
         1 => s[0].clone(),
@@ -70,23 +70,24 @@ fn and_list(parts: &[u32]) -> String {
     }
 }
 
+/// A move in words: take `k` from a heap of `n`, leaving `parts`.
+pub(crate) fn write_move(f: &mut fmt::Formatter<'_>, k: u64, n: u64, parts: &[u64]) -> fmt::Result {
+    match (k, parts.len()) {
+        (0, _) => write!(f, "split the heap of {n} into {}", and_list(parts)),
+        (_, 0) => write!(f, "take all {n} from the heap of {n}"),
+        (_, 1) => write!(f, "take {k} from the heap of {n}, leaving {}", parts[0]),
+        _ => write!(
+            f,
+            "take {k} from the heap of {n} and split the rest into {}",
+            and_list(parts)
+        ),
+    }
+}
+
 impl Display for HeapMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (k, n) = (self.take, self.from);
-        match (k, self.parts.len()) {
-            (0, _) => write!(f, "split the heap of {n} into {}", and_list(&self.parts)),
-            (_, 0) => write!(f, "take all {n} from the heap of {n}"),
-            (_, 1) => write!(
-                f,
-                "take {k} from the heap of {n}, leaving {}",
-                self.parts[0]
-            ),
-            _ => write!(
-                f,
-                "take {k} from the heap of {n} and split the rest into {}",
-                and_list(&self.parts)
-            ),
-        }
+        let parts: Vec<u64> = self.parts.iter().map(|&p| p as u64).collect();
+        write_move(f, self.take as u64, self.from as u64, &parts)
     }
 }
 

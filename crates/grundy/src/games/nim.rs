@@ -130,22 +130,42 @@ pub fn winning_moves(heaps: &[u64], convention: Convention) -> (Outcome, Vec<Nim
 
 /// Value (normal play), outcome and every winning move of a Nim position.
 pub fn analyze(heaps: &[u64], convention: Convention) -> Analysis<NimMove, Vec<u64>> {
+    analyze_first(heaps, convention, usize::MAX).0
+}
+
+/// [`analyze`] with only the first `limit` winning moves given their
+/// positions, and how many winning moves there are in all.
+///
+/// ```
+/// use grundy::game::Convention;
+/// use grundy::games::nim;
+/// let (a, total) = nim::analyze_first(&[1; 5], Convention::Normal, 2);
+/// assert_eq!((a.winning_moves.len(), total), (2, 5));
+/// ```
+pub fn analyze_first(
+    heaps: &[u64],
+    convention: Convention,
+    limit: usize,
+) -> (Analysis<NimMove, Vec<u64>>, usize) {
     let s = value(heaps);
     let (outcome, moves) = winning_moves(heaps, convention);
+    let total = moves.len();
     let winning_moves = moves
         .into_iter()
+        .take(limit)
         .map(|mv| {
             let mut to = heaps.to_vec();
             to[mv.heap] = mv.to;
             WinningMove { mv, to }
         })
         .collect();
-    Analysis {
+    let a = Analysis {
         convention,
         value: (convention == Convention::Normal).then_some(s),
         outcome,
         winning_moves,
-    }
+    };
+    (a, total)
 }
 
 /// Writes the heaps in binary, one per line, under a common width, then the

@@ -186,26 +186,40 @@ pub fn winning_moves(row: &[bool], variant: Variant) -> Vec<TurnMove> {
 
 /// Value, outcome and every winning move (see [`winning_moves`]).
 pub fn analyze(row: &[bool], variant: Variant) -> Analysis<TurnMove, Vec<bool>> {
+    analyze_first(row, variant, usize::MAX).0
+}
+
+/// [`analyze`] with only the first `limit` winning moves given their
+/// rows, and how many winning moves there are in all.
+pub fn analyze_first(
+    row: &[bool],
+    variant: Variant,
+    limit: usize,
+) -> (Analysis<TurnMove, Vec<bool>>, usize) {
     let s = value(row, variant);
-    Analysis {
+    let moves = winning_moves(row, variant);
+    let total = moves.len();
+    let a = Analysis {
         convention: Convention::Normal,
         value: Some(s),
         outcome: Outcome::from_value(s),
-        winning_moves: winning_moves(row, variant)
+        winning_moves: moves
             .into_iter()
+            .take(limit)
             .map(|mv| WinningMove {
                 mv,
                 to: apply(row, mv),
             })
             .collect(),
-    }
+    };
+    (a, total)
 }
 
 /// The reduction to Nim, the binary columns, and why the first winning
 /// move works.
 pub fn explain(row: &[bool], variant: Variant) -> String {
     let h = heaps(row, variant);
-    let a = analyze(row, variant);
+    let (a, _) = analyze_first(row, variant, 1);
     let mut out = String::new();
     match variant {
         Variant::Turtles => {

@@ -10,10 +10,12 @@
 //!   stopped once the period is proven and extended by it;
 //! - [`rc`]: the rare/common engine for long take-and-break sequences;
 //! - [`store`]: a compact file for long sequences, with its checksum;
-//! - [`periodicity`]: preperiod, period, saltus and the periodicity theorems.
+//! - [`periodicity`]: preperiod, period, saltus and the periodicity theorems;
+//! - [`periodic`]: G(n) for any heap once the period is proven.
 
 pub mod code;
 pub mod naive;
+pub mod periodic;
 pub mod periodicity;
 pub mod ranges;
 pub mod rc;
