@@ -145,6 +145,7 @@ pub fn run(args: &GameArgs) -> CliResult {
         value: analysis.value.map(|v| v.0),
         outcome: analysis.outcome,
         winning_moves,
+        winning_moves_total: None,
         extra: Default::default(),
         position_text,
         explanation: None,
