@@ -1,7 +1,7 @@
 //! G(n) for any heap up to `2^64 - 1` once a rule's period is proven.
 //!
 //! For a rule that a periodicity theorem covers (see
-//! [`Window`](super::periodicity::Window)), the values are computed only
+//! [`super::periodicity::Window`]), the values are computed only
 //! until the theorem's window is checked; after that
 //! `G(n) = G(n0 + (n - n0) mod p)` for every `n >= n0`.
 //!
