@@ -23,7 +23,7 @@ pub fn run(args: &FamiliesArgs) -> CliResult {
         return print_json(&list);
     }
     let mut out = String::new();
-    for f in &list {
+    for f in list {
         out.push_str(&format!("{}: {}\n", f.name, f.summary));
         if !f.aliases.is_empty() {
             out.push_str(&format!("  also: {}\n", f.aliases.join(", ")));

@@ -48,9 +48,10 @@ pub use limits::{MAX_LISTED, MOVE_LIST_CAP};
 pub struct Error(pub String);
 
 impl Error {
-    /// An error with this message.
+    /// An error with this message, its control characters escaped (a line
+    /// break in what the user typed becomes `\n`), so it stays one line.
     pub fn new(message: impl Into<String>) -> Self {
-        Error(message.into())
+        Error(crate::escape::one_line(message.into()))
     }
 }
 
@@ -64,13 +65,13 @@ impl std::error::Error for Error {}
 
 impl From<crate::solve::SolveError> for Error {
     fn from(e: crate::solve::SolveError) -> Self {
-        Error(e.to_string())
+        Error::new(e.to_string())
     }
 }
 
 impl From<String> for Error {
     fn from(e: String) -> Self {
-        Error(e)
+        Error::new(e)
     }
 }
 

@@ -34,8 +34,10 @@ use crate::heap::rule::HeapRule;
 /// Starts a family: variant, position, convention.
 type StartFn = fn(&str, &str, Convention) -> Result<Box<dyn AnyGame>, Error>;
 
-/// One family in the registry.
-#[derive(Clone, Copy, Debug)]
+/// One family in the registry; as JSON, its `name`, `aliases`, `summary`,
+/// `variant`, `position` and `examples` (what `grundy families --json`
+/// prints).
+#[derive(Clone, Copy, Debug, Serialize)]
 pub struct Entry {
     /// The name, as the command line spells it.
     pub name: &'static str,
@@ -49,6 +51,7 @@ pub struct Entry {
     pub position: &'static str,
     /// Examples: a variant and a position.
     pub examples: &'static [(&'static str, &'static str)],
+    #[serde(skip)]
     start: StartFn,
 }
 
@@ -62,23 +65,6 @@ impl Entry {
     ) -> Result<Box<dyn AnyGame>, Error> {
         (self.start)(variant, position, convention)
     }
-}
-
-/// What a front-end lists of an entry (the JSON of `registry::list`).
-#[derive(Clone, Debug, Serialize)]
-pub struct Listing {
-    /// The name.
-    pub name: &'static str,
-    /// Other names.
-    pub aliases: &'static [&'static str],
-    /// One line on the game.
-    pub summary: &'static str,
-    /// The variant's syntax.
-    pub variant: &'static str,
-    /// The position's syntax.
-    pub position: &'static str,
-    /// Examples: a variant and a position.
-    pub examples: &'static [(&'static str, &'static str)],
 }
 
 /// A legal move with the position it leaves and that position's value.
@@ -546,19 +532,9 @@ pub fn entries() -> &'static [Entry] {
     ENTRIES
 }
 
-/// Every family as a front-end lists it.
-pub fn list() -> Vec<Listing> {
+/// Every family as a front-end lists it (the same as [`entries`]).
+pub fn list() -> &'static [Entry] {
     ENTRIES
-        .iter()
-        .map(|e| Listing {
-            name: e.name,
-            aliases: e.aliases,
-            summary: e.summary,
-            variant: e.variant,
-            position: e.position,
-            examples: e.examples,
-        })
-        .collect()
 }
 
 /// The family called `name` (or one of its aliases), in any case.
