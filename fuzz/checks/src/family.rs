@@ -24,12 +24,13 @@ pub fn family_positions(data: &[u8]) {
         Convention::Normal
     };
     let (position, typed) = input.split_once('\n').unwrap_or((input, ""));
-    // Starting at a large position computes tables up to it: keep the fuzzed
-    // ones small (short, and numbers of at most four digits).
+    // Starting at a position computes what the game needs up to it (a heap
+    // rule's values, a board's analysis), which grows fast: keep the fuzzed
+    // ones small (short, and numbers of at most two digits).
     let small = position.len() <= 40
         && position
             .split(|c: char| !c.is_ascii_digit())
-            .all(|run| run.len() <= 4);
+            .all(|run| run.len() <= 2);
     if small {
         match entry.start(variant, position, convention) {
             Ok(g) => {
