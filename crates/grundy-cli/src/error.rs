@@ -74,7 +74,7 @@ pub fn exit_on_usage_error(e: clap::Error) -> ! {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => e.exit(),
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            exit_with("no command given; 'grundy --help' lists the commands")
+            exit_with(&missing_subcommand(&e.render().to_string()))
         }
         _ => {
             let text = e.render().to_string();
@@ -87,5 +87,49 @@ pub fn exit_on_usage_error(e: clap::Error) -> ! {
             let message = message.strip_prefix("error: ").unwrap_or(&message);
             exit_with(&format!("{message} (try '--help')"))
         }
+    }
+}
+
+/// The message for a command given without its subcommand, from clap's
+/// usage line (`Usage: grundy play [OPTIONS] <GAME>`): `grundy play` alone
+/// points at `grundy play --help`.
+fn missing_subcommand(rendered: &str) -> String {
+    let usage = rendered
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage:"))
+        .unwrap_or("grundy <COMMAND>");
+    let words: Vec<&str> = usage.split_whitespace().collect();
+    let path: Vec<&str> = words
+        .iter()
+        .copied()
+        .take_while(|w| !w.starts_with(['[', '<']))
+        .collect();
+    let what = words
+        .iter()
+        .find_map(|w| w.strip_prefix('<')?.strip_suffix('>'))
+        .unwrap_or("COMMAND")
+        .to_lowercase();
+    let path = if path.is_empty() {
+        "grundy".to_string()
+    } else {
+        path.join(" ")
+    };
+    format!("no {what} given; '{path} --help' lists the {what}s")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_subcommand_points_at_its_help() {
+        assert_eq!(
+            missing_subcommand("Usage: grundy [OPTIONS] <COMMAND>\n"),
+            "no command given; 'grundy --help' lists the commands"
+        );
+        assert_eq!(
+            missing_subcommand("Play\n\nUsage: grundy play [OPTIONS] <GAME>\n\nGames:\n"),
+            "no game given; 'grundy play --help' lists the games"
+        );
     }
 }

@@ -391,11 +391,12 @@ fn partial(p: &Path) -> PathBuf {
     p.with_file_name(name)
 }
 
-/// Runs to the end uninterrupted, and again stopped (SIGKILL, or SIGINT
-/// which saves a checkpoint) once a checkpoint exists, then resumed: the
-/// two files are identical. The stopped run's `--out` file never appears.
-fn stopped_and_resumed(code: &str, to: &str, interrupt: bool) {
-    let d = scratch(&format!("kill-{}", interrupt as u8));
+/// Runs to the end uninterrupted, and again stopped (SIGKILL, or `signal`,
+/// SIGINT or SIGTERM, which saves a checkpoint) once a checkpoint exists,
+/// then resumed: the two files are identical. The stopped run's `--out`
+/// file never appears.
+fn stopped_and_resumed(code: &str, to: &str, signal: Option<&str>) {
+    let d = scratch(&format!("kill-{}", signal.unwrap_or("KILL")));
     let whole = d.join("whole.gsq");
     let ck = d.join("ck.gsq");
     let resumed = d.join("resumed.gsq");
@@ -414,9 +415,9 @@ fn stopped_and_resumed(code: &str, to: &str, interrupt: bool) {
     while !ck.exists() {
         std::thread::sleep(Duration::from_millis(5));
     }
-    if interrupt {
+    if let Some(signal) = signal {
         let pid = child.id().to_string();
-        Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        Command::new("kill").args([signal, &pid]).status().unwrap();
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
@@ -460,12 +461,18 @@ fn stopped_and_resumed(code: &str, to: &str, interrupt: bool) {
 
 #[test]
 fn a_killed_run_resumes_to_the_same_file() {
-    stopped_and_resumed("4!.0", "600000", false);
+    stopped_and_resumed("4!.0", "600000", None);
 }
 
 #[test]
 fn an_interrupted_run_saves_a_checkpoint_and_resumes() {
-    stopped_and_resumed("0.6", "600000", true);
+    stopped_and_resumed("0.6", "600000", Some("-INT"));
+}
+
+#[test]
+fn a_terminated_run_saves_a_checkpoint_and_resumes() {
+    // SIGTERM, as `timeout` and batch schedulers send it, is Ctrl-C.
+    stopped_and_resumed("0.6", "600000", Some("-TERM"));
 }
 
 #[test]
@@ -565,7 +572,16 @@ fn values_past_16_bits_widen_the_file() {
 
 #[test]
 fn an_interrupted_run_leaves_no_out_file() {
-    let d = scratch("int-out");
+    interrupted_without_out_file("-INT");
+}
+
+#[test]
+fn a_terminated_run_leaves_no_out_file() {
+    interrupted_without_out_file("-TERM");
+}
+
+fn interrupted_without_out_file(signal: &str) {
+    let d = scratch(&format!("int-out{signal}"));
     let f = d.join("g.gsq");
     let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(["seq", "4!.0", "--to", "600000", "--summary", "--out"])
@@ -580,7 +596,7 @@ fn an_interrupted_run_leaves_no_out_file() {
         std::thread::sleep(Duration::from_millis(5));
     }
     let pid = child.id().to_string();
-    Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    Command::new("kill").args([signal, &pid]).status().unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);

@@ -47,21 +47,35 @@ pub const MAX_RANGES_FILE: u64 = 64 << 20;
 /// Reads a rule; `ranges:FILE` reads the file (`ranges:1..1,1..2` inline
 /// also works).
 pub fn parse_rule(text: &str) -> CliResult<HeapRule> {
-    let t = text.trim();
-    if t.get(..7)
-        .is_some_and(|p| p.eq_ignore_ascii_case("ranges:"))
-    {
-        let body = &t[7..];
-        let path = std::path::Path::new(body);
-        if !body.contains("..") || path.exists() {
-            let what = format!("ranges file '{body}'");
-            let content = input::utf8(input::read_path(body, &what, MAX_RANGES_FILE)?, &what)?;
-            return HeapRule::parse_ranges(&content)
-                .map_err(|e| CliError::new(format!("ranges file '{body}': {e}")));
-        }
+    if let Some(body) = ranges_file(text) {
+        let what = format!("ranges file '{body}'");
+        let content = input::utf8(input::read_path(body, &what, MAX_RANGES_FILE)?, &what)?;
+        return HeapRule::parse_ranges(&content)
+            .map_err(|e| CliError::new(format!("ranges file '{body}': {e}")));
     }
-    t.parse()
+    text.trim()
+        .parse()
         .map_err(|e| CliError::new(format!("rule '{text}': {e}")))
+}
+
+/// The file named by `ranges:FILE` (not inline ranges such as
+/// `ranges:1..1,1..2`, unless a file has that name).
+fn ranges_file(text: &str) -> Option<&str> {
+    let t = text.trim();
+    let body = t
+        .get(..7)
+        .filter(|p| p.eq_ignore_ascii_case("ranges:"))
+        .map(|_| &t[7..])?;
+    (!body.contains("..") || std::path::Path::new(body).exists()).then_some(body)
+}
+
+/// The rule as output names it: `ranges:FILE` as given (its ranges can run
+/// to megabytes), any other rule in its canonical form.
+pub fn rule_label(text: &str, rule: &HeapRule) -> String {
+    match ranges_file(text) {
+        Some(body) => format!("ranges:{body}"),
+        None => rule.to_string(),
+    }
 }
 
 /// Analyses the position and prints the report.
@@ -82,10 +96,8 @@ pub fn run(args: &HeapArgs) -> CliResult {
         let board = Board::parse(game, text).map_err(|e| CliError::new(format!("board: {e}")))?;
         return board_report(&rule, &board, convention, &args.output);
     }
+    // No heaps at all is the empty position (a move's `"to": []` fed back).
     let words = input::position_words(&args.heaps, args.input.as_deref())?;
-    if words.is_empty() {
-        return Err(CliError::new("no heaps given (or use --board)"));
-    }
     let mut wide = Vec::with_capacity(words.len());
     for t in &words {
         wide.push(parse_u64(t, "heap")?);
@@ -140,11 +152,14 @@ pub fn run(args: &HeapArgs) -> CliResult {
         let text = h.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
         (Value::from(h.clone()), text)
     };
+    let label = rule_label(&args.rule, &rule);
     let mut report =
-        Report::from_analysis(&rule.to_string(), &heaps, &analysis, show).with_total(total as u128);
-    report
-        .extra
-        .insert("rule".into(), Value::from(rule.base().to_string()));
+        Report::from_analysis(&label, &heaps, &analysis, show).with_total(total as u128);
+    let base = match rule.named() {
+        Some(_) => rule.base().to_string(),
+        None => label,
+    };
+    report.extra.insert("rule".into(), Value::from(base));
     if let Some(g) = &values {
         let vals: Vec<u32> = heaps.iter().map(|&h| g[h as usize]).collect();
         report.extra.insert("heap_values".into(), Value::from(vals));

@@ -25,7 +25,7 @@ use grundy::heap::sequence::{self, EngineKind, Method, Options, Progress, Proven
 use grundy::heap::store;
 use serde::Serialize;
 
-use crate::commands::heap::parse_rule;
+use crate::commands::heap::{parse_rule, rule_label};
 use crate::error::{CliError, CliResult};
 use crate::listing;
 use crate::report::{emit, parse_u64, print_json};
@@ -88,8 +88,9 @@ pub struct SeqArgs {
     /// two cores).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<String>,
-    /// Print the values as CSV lines `n,g`.
-    #[arg(long, conflicts_with = "json")]
+    /// Print the values as CSV lines `n,g` (the values only: not with
+    /// --summary).
+    #[arg(long, conflicts_with_all = ["json", "summary"])]
     pub csv: bool,
     /// Print one JSON object.
     #[arg(long)]
@@ -150,7 +151,7 @@ pub struct PeriodicityReport {
 /// `--stats`. The counts are over `0..=to`.
 #[derive(Serialize, Debug)]
 pub struct Summary {
-    /// The rule's canonical form.
+    /// The rule's canonical form (`ranges:FILE` as given).
     pub rule: String,
     /// The first heap listed.
     pub from: u64,
@@ -295,6 +296,12 @@ fn check_disk(path: &Path, rule: &str, count: u64, width: u8) -> CliResult {
 /// in memory.
 fn read_store(path: &Path) -> CliResult<store::StoredSequence> {
     if let Ok(m) = std::fs::metadata(path) {
+        if m.is_dir() {
+            return Err(CliError::new(format!(
+                "{} is a directory, not a sequence file",
+                path.display()
+            )));
+        }
         // Four bytes per value once read, whatever the width in the file.
         let need = m.len().saturating_mul(2);
         let have = memory();
@@ -427,6 +434,17 @@ pub fn run(args: &SeqArgs) -> CliResult {
                     stored.rule
                 )));
             }
+            if let Some(o) = &out {
+                let held = stored.values.len() as u64;
+                if identity(o) == identity(path) && to.saturating_add(1) < held {
+                    return Err(CliError::new(format!(
+                        "--out {} is the file resumed from, which holds G(0..={}); --to {to} would cut it short: give --to {} or more, or another --out",
+                        path.display(),
+                        held - 1,
+                        held - 1
+                    )));
+                }
+            }
             stored.values
         }
         None => Vec::new(),
@@ -520,6 +538,9 @@ fn compute(
     every: Duration,
 ) -> CliResult<Sequence> {
     let bar = progress_bar(args, to);
+    let plain = !std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let began = Instant::now();
+    let mut last_line = began;
     let rule_text = rule.to_string();
     let mut last_save = Instant::now();
     let mut save_error: Option<CliError> = None;
@@ -533,6 +554,10 @@ fn compute(
                     st.rare_count, st.max_value
                 ));
             }
+        }
+        if plain && last_line.elapsed() >= PROGRESS_EVERY {
+            last_line = Instant::now();
+            eprintln!("{}", progress_line(p, began.elapsed()));
         }
         if let Some(w) = writer.as_deref_mut() {
             let next = w.len();
@@ -563,7 +588,12 @@ fn compute(
     if let Some(e) = save_error {
         return Err(e);
     }
-    let s = result.map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
+    let s = result.map_err(|e| match e {
+        sequence::SequenceError::Unprovable { .. } => {
+            CliError::new(format!("{rule}: {e}; give --to N to compute a fixed range"))
+        }
+        e => CliError::new(format!("--to {to}: {e}")),
+    })?;
     if let Some(done) = stopped_at {
         let path = args.checkpoint.as_ref().expect("a checkpoint");
         return Err(CliError::new(format!(
@@ -576,6 +606,31 @@ fn compute(
             .map_err(|e| CliError::new(format!("checkpoint: {e}")))?;
     }
     Ok(s)
+}
+
+/// How often a run whose standard error is not a terminal (a log, a batch
+/// job) reports its progress, one line at a time.
+const PROGRESS_EVERY: Duration = Duration::from_secs(30);
+
+/// One line of progress for a log: where the run stands and how fast it
+/// goes.
+fn progress_line(p: &Progress, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64().max(1e-3);
+    let mut line = format!(
+        "grundy: heap {} of {} after {:.0} s ({:.0} heaps/s)",
+        p.done,
+        p.target,
+        secs,
+        p.done as f64 / secs
+    );
+    if let Some(st) = &p.stats {
+        let _ = write!(
+            line,
+            ", rare {}, largest value {}",
+            st.rare_count, st.max_value
+        );
+    }
+    line
 }
 
 /// A progress bar (heaps per second, ETA, rare count, largest value) when
@@ -652,7 +707,10 @@ fn summarize(args: &SeqArgs, s: &Sequence, from: u64, f: sequence::Figures) -> S
     let value = |n: u64| s.value(n).expect("a complete sequence");
     let with_values = !args.summary;
     Summary {
-        rule: s.rule.to_string(),
+        rule: match (&args.rule, &args.read) {
+            (Some(text), None) => rule_label(text, &s.rule),
+            _ => s.rule.to_string(),
+        },
         from,
         to: s.to,
         value: value(s.to),
@@ -704,6 +762,9 @@ pub fn periodicity_words(p: &PeriodicityReport) -> String {
         (Status::None, ..) => "none found".to_string(),
         (status, Some(n0), Some(per), Some(s)) => {
             let what = match (status, p.values_for_proof) {
+                (Status::Observed, _) if s != 0 => {
+                    "observed (no theorem here proves arithmetic periodicity)".to_string()
+                }
                 (Status::Proven, _) => {
                     "proven (the periodicity theorem's window has been checked)".to_string()
                 }
@@ -835,6 +896,20 @@ mod tests {
         assert_eq!(target(&f, "--out").unwrap(), f);
         let e = target(&f.join("x.gsq"), "--checkpoint").unwrap_err();
         assert!(e.0.contains("does not exist"), "{e}");
+    }
+
+    #[test]
+    fn progress_lines_say_where_the_run_stands() {
+        let p = Progress {
+            done: 65536,
+            target: 1_000_000,
+            stats: None,
+            value: &|_| 0,
+        };
+        assert_eq!(
+            progress_line(&p, Duration::from_secs(2)),
+            "grundy: heap 65536 of 1000000 after 2 s (32768 heaps/s)"
+        );
     }
 
     #[test]

@@ -137,7 +137,12 @@ impl Report {
                 s.push_str(&title);
                 s.push('\n');
                 for m in &self.winning_moves {
-                    s.push_str(&format!("  {}  ->  {}\n", m.words, m.to_text));
+                    // A move that empties the position leaves no text to show.
+                    let to = match m.to_text.as_str() {
+                        "" => "(nothing left)",
+                        t => t,
+                    };
+                    s.push_str(&format!("  {}  ->  {to}\n", m.words));
                 }
             }
         }

@@ -8,8 +8,8 @@
 //! `g(w)`, which changes the nim-sum exactly as a plain move does, so every
 //! position has the same set of option values in both games.
 //!
-//! The graph is read from text (one edge `u v` per line, `#` starts a
-//! comment, a line with one name declares a vertex with no edges) with names
+//! The graph is read from text (one edge `u v` per line, a `#` starting a
+//! word starts a comment, a line with one name declares a vertex with no edges) with names
 //! interned in a hash map borrowing the text, stored as compressed adjacency
 //! arrays, and solved in reverse topological order by Kahn's algorithm (no
 //! recursion, linear time, one reusable [`Mex`] marker for every vertex).
@@ -153,10 +153,21 @@ pub struct Graph<'a> {
     targets: Vec<u32>,
 }
 
+/// Where the comment of a graph file's line starts: at the first `#` that
+/// starts a word (the line's length when there is none).
+fn comment_start(line: &str) -> usize {
+    let b = line.as_bytes();
+    (0..b.len())
+        .find(|&i| b[i] == b'#' && (i == 0 || b[i - 1].is_ascii_whitespace()))
+        .unwrap_or(b.len())
+}
+
 impl<'a> Graph<'a> {
     /// Reads a graph: one edge `u v` per line, names being any words without
-    /// whitespace or `#`; `#` starts a comment; blank lines are skipped; a line
-    /// with a single name declares that vertex. Repeated edges count once.
+    /// whitespace and not starting with `#`; a `#` that starts a word starts
+    /// a comment (one inside a name, as in `a#1`, is part of it); blank
+    /// lines are skipped; a line with a single name declares that vertex.
+    /// Repeated edges count once.
     pub fn parse(text: &'a str) -> Result<Graph<'a>, GraphError> {
         let mut index: NameMap<'a> = NameMap::default();
         let mut names: Vec<&'a str> = Vec::new();
@@ -179,10 +190,7 @@ impl<'a> Graph<'a> {
             }
         };
         for (n, line) in text.split('\n').enumerate() {
-            let line = match line.find('#') {
-                Some(at) => &line[..at],
-                None => line,
-            };
+            let line = &line[..comment_start(line)];
             let mut words = line.split_ascii_whitespace();
             let (Some(u), v) = (words.next(), words.next()) else {
                 continue;
@@ -738,6 +746,16 @@ mod tests {
             analyze(&g, &values, &[0, 0], Variant::Annihilate).unwrap_err(),
             GraphError::DoubleChip("a".into())
         );
+    }
+
+    #[test]
+    fn a_hash_inside_a_name_is_part_of_it() {
+        let g = Graph::parse("a#1 b#2 # an edge\n#c d\nc# d\n\tx #y z\n").unwrap();
+        assert_eq!(g.vertex_count(), 5);
+        assert!(g.vertex("a#1").is_some() && g.vertex("b#2").is_some());
+        assert!(g.vertex("c#").is_some() && g.vertex("x").is_some());
+        assert!(g.vertex("#c").is_none() && g.vertex("y").is_none());
+        assert_eq!(g.edge_count(), 2);
     }
 
     #[test]

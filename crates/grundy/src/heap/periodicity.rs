@@ -26,8 +26,14 @@
 //! removal: for them a repetition is only *observed*.
 //!
 //! **Arithmetic periodicity** `G(n + p) = G(n) + s` (saltus `s`) is found the
-//! same way on the first differences of the sequence, and is reported as
-//! observed.
+//! same way on the first differences of the sequence, for every rule, and is
+//! reported as observed: no theorem here proves it. Finite octal codes are
+//! never arithmetic-periodic (Horrocks and Nowakowski, INTEGERS 3, 2003), so
+//! for them a growing pattern is a stretch that will break; hexadecimal
+//! codes (splits into three heaps) can be, e.g. 0.8 with
+//! `G(n + 3) = G(n) + 1` from `n = 1`, and [`Window::saltus_possible`] says
+//! for which rules a run looking for a proof should treat a saltus as a
+//! reason to stop rather than a passing pattern.
 //!
 //! ```
 //! use grundy::heap::periodicity::{analyze, Status, Window};
@@ -141,11 +147,15 @@ impl Window {
         }
     }
 
-    /// Whether saltus (arithmetic periodicity) is worth looking for: rules
-    /// whose moves can take arbitrarily many tokens.
-    pub fn arithmetic_possible(rule: &HeapRule) -> bool {
-        rule.max_removal().is_none()
-            || matches!(rule.kind(), RuleKind::Code(c) if c.repeat_from.is_some())
+    /// Whether the rule's sequence may be arithmetic-periodic for ever, as
+    /// far as the theory here knows: every rule except the finite codes
+    /// leaving at most two heaps, which never are (Horrocks and Nowakowski,
+    /// INTEGERS 3, 2003), and finite subtraction sets (always periodic).
+    pub fn saltus_possible(rule: &HeapRule) -> bool {
+        !matches!(
+            Window::for_rule(rule),
+            Window::Octal { parts: 0..=2, .. } | Window::Subtraction { .. }
+        )
     }
 }
 
@@ -376,12 +386,12 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
     }
     drop(per);
     if arithmetic && len >= 2 {
-        let diffs: Vec<i64> = (1..len)
-            .map(|n| g(n).into() as i64 - g(n - 1).into() as i64)
-            .collect();
-        if let Some((n0, p)) = SuffixPeriods::new(diffs.len(), |i| diffs[i]).tail() {
-            let saltus: i64 = diffs[n0..n0 + p].iter().sum();
-            if saltus != 0 && convincing(diffs.len(), n0, p) {
+        // The first differences, read through `g` so that the check keeps
+        // to four bytes per value.
+        let diff = |i: usize| g(i + 1).into() as i64 - g(i).into() as i64;
+        if let Some((n0, p)) = SuffixPeriods::new(len - 1, diff).tail() {
+            let saltus: i64 = g(n0 + p).into() as i64 - g(n0).into() as i64;
+            if saltus != 0 && convincing(len - 1, n0, p) {
                 return Periodicity {
                     status: Status::Observed,
                     preperiod: Some(n0 as u64),
@@ -395,13 +405,10 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
     Periodicity::NONE
 }
 
-/// Periodicity of a rule's sequence, with the theorem that fits the rule.
+/// Periodicity of a rule's sequence, with the theorem that fits the rule,
+/// and its saltus when it has one.
 pub fn analyze_rule(rule: &HeapRule, values: &[u32]) -> Periodicity {
-    analyze(
-        values,
-        Window::for_rule(rule),
-        Window::arithmetic_possible(rule),
-    )
+    analyze(values, Window::for_rule(rule), true)
 }
 
 #[cfg(test)]
@@ -439,6 +446,69 @@ mod tests {
                 .collect();
             assert_eq!(tail_period(&s), naive_tail(&s), "{s:?}");
         }
+    }
+
+    /// The longest suffix of `s` with `s(n + p) = s(n) + c` for a
+    /// constant `c`, at least two periods long, by trying everything.
+    fn naive_arithmetic(s: &[u32]) -> Option<(usize, usize, i64)> {
+        for start in 0..s.len() {
+            let l = s.len() - start;
+            for p in 1..l {
+                // Two whole periods of first differences.
+                if l - 1 < 2 * p {
+                    break;
+                }
+                let c = s[start + p] as i64 - s[start] as i64;
+                if (start..s.len() - p).all(|i| s[i + p] as i64 - s[i] as i64 == c) {
+                    return Some((start, p, c));
+                }
+            }
+        }
+        None
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn saltus_agrees_with_brute_force(
+            pre in proptest::collection::vec(0u32..6, 0..12),
+            block in proptest::collection::vec(0u32..4, 1..6),
+            saltus in 0u32..4,
+            repeats in 0usize..12,
+        ) {
+            // An irregular start, then a block growing by `saltus` each time.
+            let mut g = pre.clone();
+            for r in 0..repeats as u32 {
+                g.extend(block.iter().map(|v| v + 8 + r * saltus));
+            }
+            let got = analyze(&g, Window::Unknown, true);
+            match naive_arithmetic(&g) {
+                Some((n0, p, c)) if c != 0 && convincing(g.len() - 1, n0, p)
+                    && tail_period(&g).is_none_or(|(a, q)| !convincing(g.len(), a, q)) => {
+                    prop_assert_eq!(got.status, Status::Observed);
+                    prop_assert_eq!((got.preperiod, got.period, got.saltus),
+                                    (Some(n0 as u64), Some(p as u64), Some(c)), "{:?}", g);
+                }
+                _ => prop_assert!(got.saltus.is_none_or(|s| s == 0), "{:?} {:?}", g, got),
+            }
+        }
+    }
+
+    #[test]
+    fn hexadecimal_saltus_is_observed() {
+        // 0.8: take one token and leave three heaps; G(n) = (n - 1) / 3.
+        let g = crate::heap::naive::code_sequence(&"0.8".parse().unwrap(), 60);
+        assert!((1..=60).all(|n| g[n] == (n as u32 - 1) / 3));
+        let rule: HeapRule = "0.8".parse().unwrap();
+        let p = analyze_rule(&rule, &g);
+        assert_eq!(p.status, Status::Observed);
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus),
+            (Some(1), Some(3), Some(1))
+        );
+        assert!(Window::saltus_possible(&rule));
+        assert!(!Window::saltus_possible(&"0.77".parse().unwrap()));
+        assert!(Window::saltus_possible(&"4.[3]".parse().unwrap()));
     }
 
     #[test]

@@ -55,7 +55,8 @@ pub enum RuleKind {
         max: u32,
     },
     /// `ranges[i - 1] = (L_i, R_i)`: from a heap of `i`, take between
-    /// `L_i` and `R_i` tokens. Heaps larger than the list have no moves.
+    /// `L_i` and `R_i` tokens. Heaps larger than the list are not defined
+    /// (the analyses refuse them).
     Ranges(Vec<(u32, u32)>),
 }
 
@@ -614,7 +615,7 @@ impl HeapRule {
             )),
             RuleKind::Ranges(r) => out.push_str(&format!(
                 "from a heap of i (1 <= i <= {}), take between L_i and R_i tokens as listed; \
-                 larger heaps have no moves\n",
+                 larger heaps are not defined\n",
                 r.len()
             )),
         }

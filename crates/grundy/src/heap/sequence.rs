@@ -303,6 +303,19 @@ pub enum SequenceError {
         /// The largest heap the rule allows.
         limit: u64,
     },
+    /// A run told to stop at a proof found the values growing by a saltus,
+    /// which no theorem here proves, so it would never stop.
+    #[error("G(n + {period}) = G(n) + {saltus} from n = {preperiod} up to heap {at} (arithmetic periodicity, observed); no theorem here proves arithmetic periodicity, so a run until the proof would not end")]
+    Unprovable {
+        /// Where the arithmetic periodicity starts.
+        preperiod: u64,
+        /// Its period.
+        period: u64,
+        /// Its saltus.
+        saltus: i64,
+        /// The last heap computed.
+        at: u64,
+    },
     /// A per-size `ranges` rule does not define heaps that large.
     #[error("the ranges define heaps 1 to {defined} only, not {to}")]
     RangesTooShort {
@@ -458,7 +471,7 @@ impl Sequence {
             len,
             |n| self.values.get(n),
             Window::for_rule(&self.rule),
-            Window::arithmetic_possible(&self.rule),
+            true,
         )
     }
 
@@ -536,9 +549,10 @@ impl Sequence {
     }
 }
 
-/// The largest heap (as the user counts it) whose sequence can be asked for.
+/// The largest heap (as the user counts it) whose sequence can be asked
+/// for: its underlying heap is counted in 32 bits, as in every analysis.
 pub fn max_heap(rule: &HeapRule) -> u64 {
-    (u32::MAX as u64 - 1) / rule.scale() as u64
+    u32::MAX as u64 / rule.scale() as u64
 }
 
 /// Whether `method` runs `rule` on the rare/common engine.
@@ -547,15 +561,10 @@ fn runs_rc(rule: &HeapRule, method: Method) -> bool {
         && matches!(rule.kind(), RuleKind::Code(c) if RcEngine::<u16>::new(c).is_ok())
 }
 
-/// Bytes per heap of the periodicity check: the prefix function, and for
-/// rules that may have a saltus the first differences and their prefix
-/// function.
-fn analysis_bytes(rule: &HeapRule) -> u64 {
-    if Window::arithmetic_possible(rule) {
-        12
-    } else {
-        4
-    }
+/// Bytes per heap of the periodicity check: the prefix function (of the
+/// values, then of their first differences).
+fn analysis_bytes(_rule: &HeapRule) -> u64 {
+    4
 }
 
 /// Bytes the computation of all of G(0..=to) needs, for refusing up front
@@ -641,6 +650,9 @@ pub fn compute_with(
             if period.is_some() {
                 break;
             }
+            if options.until_proven && Window::saltus_possible(rule) {
+                growing(|n| engine.value(n), target)?;
+            }
         }
         if target >= to_heap {
             break;
@@ -710,6 +722,26 @@ fn prove(g: impl Fn(usize) -> u32, last: usize, window: Window) -> Option<Proven
     }
 }
 
+/// Refuses to go on looking for a proof over `g(0..=last)` when the values
+/// grow by a saltus over at least half of them: a period would never be
+/// proven, and no theorem here proves arithmetic periodicity.
+fn growing(g: impl Fn(usize) -> u32, last: usize) -> Result<(), SequenceError> {
+    let p = analyze_with(last + 1, g, Window::Unknown, true);
+    match (p.status, p.preperiod, p.period, p.saltus) {
+        (Status::Observed, Some(preperiod), Some(period), Some(saltus))
+            if saltus != 0 && 2 * preperiod <= last as u64 =>
+        {
+            Err(SequenceError::Unprovable {
+                preperiod,
+                period,
+                saltus,
+                at: last as u64,
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Cuts a proven sequence down to the least prefix that carries the proof.
 fn stop_at_the_proof(s: &mut Sequence, window: Window) {
     let need = s.periodicity().values_for_proof.unwrap_or(0) as usize;
@@ -756,6 +788,56 @@ mod tests {
         assert_eq!(g.len(), 168);
         let full = compute(&k, 167, &Options::default()).unwrap();
         assert_eq!(g, full);
+    }
+
+    #[test]
+    fn until_proven_refuses_growing_values() {
+        // 0.8: G(n + 3) = G(n) + 1 from n = 1; no period can be proven.
+        let opts = Options {
+            until_proven: true,
+            ..Options::default()
+        };
+        let e = compute(&"0.8".parse().unwrap(), 1_000_000, &opts).unwrap_err();
+        assert_eq!(
+            e,
+            SequenceError::Unprovable {
+                preperiod: 1,
+                period: 3,
+                saltus: 1,
+                at: FIRST_LOOK as u64
+            }
+        );
+        // Without --until-proven the run goes to the end and sees the saltus.
+        let s = compute_with(
+            &"0.8".parse().unwrap(),
+            60,
+            &Options::default(),
+            &[],
+            &mut |_| true,
+        )
+        .unwrap();
+        let p = s.periodicity();
+        assert_eq!(p.status, Status::Observed);
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus),
+            (Some(1), Some(3), Some(1))
+        );
+        // So does 0.3f (period 6, saltus 3); a hexadecimal code with a
+        // period (0.a: 0, then 0 1 repeated) is still proven.
+        let e = compute(&"0.3f".parse().unwrap(), 1_000_000, &opts).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                SequenceError::Unprovable {
+                    period: 6,
+                    saltus: 3,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let s = compute_with(&"0.a".parse().unwrap(), 100_000, &opts, &[], &mut |_| true).unwrap();
+        assert!(s.period.is_some());
     }
 
     #[test]
@@ -851,7 +933,13 @@ mod tests {
             Err(SequenceError::TooLarge { .. })
         ));
         let t: HeapRule = "triomino".parse().unwrap();
-        assert_eq!(max_heap(&t), (u32::MAX as u64 - 1) / 2);
+        assert_eq!(max_heap(&t), u32::MAX as u64 / 2);
+        // The same bound as a single heap's analysis.
+        let s = compute_with(&k, u32::MAX as u64, &Options::default(), &[], &mut |_| true).unwrap();
+        assert_eq!(
+            s.value(u32::MAX as u64),
+            Some(s.value(u32::MAX as u64 - 12).unwrap())
+        );
         let r: HeapRule = "ranges:1..1,1..2".parse().unwrap();
         assert!(matches!(
             compute(&r, 3, &Options::default()),
