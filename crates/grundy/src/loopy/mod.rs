@@ -12,6 +12,7 @@
 //!   time per round;
 //! - [`strategy`]: winning moves that make progress (so the winner never
 //!   cycles) and the moves that keep a draw, in sums;
+//! - [`report`]: the report every front-end prints;
 //! - [`graph`]: the digraph of the positions reachable through any options
 //!   function, solved.
 //!
@@ -28,6 +29,7 @@
 //! ```
 
 pub mod graph;
+pub mod report;
 pub mod solve;
 pub mod strategy;
 pub mod value;
@@ -36,6 +38,7 @@ pub mod value;
 mod tests;
 
 pub use graph::{explore, ExploreError, Explored};
+pub use report::LoopyReport;
 pub use solve::{solve, Digraph, Solution};
 pub use strategy::{best_winning_move, draw_keeping_moves, sum_value, winning_moves, SumMove};
 pub use value::{LoopyOutcome, LoopyValue};
