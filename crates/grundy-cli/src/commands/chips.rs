@@ -73,10 +73,10 @@ pub fn run(args: &ChipsArgs) -> CliResult {
                 emit(&report.to_text())
             };
         }
-        Err(chips::GraphError::Cycle(_)) => {
-            return Err(CliError::new(
-                "chips that annihilate are not supported on a graph with a cycle; leave out --annihilate",
-            ))
+        Err(e @ chips::GraphError::Cycle(_)) => {
+            return Err(CliError::new(format!(
+                "{e}; chips that annihilate are played on graphs without cycles only (leave out --annihilate)"
+            )))
         }
         Err(e) => return Err(err(e)),
     };

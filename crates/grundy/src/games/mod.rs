@@ -14,4 +14,5 @@ pub mod northcott;
 pub mod staircase;
 pub mod strips;
 pub mod turtles;
+pub mod wind_up;
 pub mod wythoff;
