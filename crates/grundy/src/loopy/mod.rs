@@ -14,7 +14,8 @@
 //!   cycles) and the moves that keep a draw, in sums;
 //! - [`report`]: the report every front-end prints;
 //! - [`graph`]: the digraph of the positions reachable through any options
-//!   function, solved.
+//!   function, solved;
+//! - [`sums`]: the same for options that are sums of components (scripts).
 //!
 //! ```
 //! use grundy::loopy::{solve, sum_value, Digraph, LoopyOutcome};
@@ -32,6 +33,7 @@ pub mod graph;
 pub mod report;
 pub mod solve;
 pub mod strategy;
+pub mod sums;
 pub mod value;
 
 #[cfg(test)]
@@ -41,4 +43,5 @@ pub use graph::{explore, ExploreError, Explored};
 pub use report::LoopyReport;
 pub use solve::{solve, Digraph, Solution};
 pub use strategy::{best_winning_move, draw_keeping_moves, sum_value, winning_moves, SumMove};
+pub use sums::{analyze_sum, SumAnalysis};
 pub use value::{LoopyOutcome, LoopyValue};
