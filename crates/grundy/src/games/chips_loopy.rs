@@ -182,7 +182,7 @@ impl<'g, 'a> LoopyChips<'g, 'a> {
         let _ = writeln!(
             out,
             "Chips move independently, so the position is their sum: finite values add by XOR, ∞(K) + n = ∞(K XOR n), \
-             and two infinite chips make a draw (each player can always move one of them back and forth)."
+             and two infinite chips make a draw (while an infinite chip is left no move reaches a P-position, and neither player need make the last infinite chip finite)."
         );
         if chips.len() <= 64 {
             for &c in chips {
@@ -272,7 +272,7 @@ mod tests {
         assert_eq!(serde_json::to_value(&r).unwrap()["outcome"], "D");
         assert_eq!(r.draw_keeping_moves.len(), 1);
         assert!(
-            r.to_text().contains("Moves that keep the draw:"),
+            r.to_text().contains("Move that keeps the draw:"),
             "{}",
             r.to_text()
         );

@@ -115,33 +115,36 @@ impl LoopyReport {
             self.outcome,
             self.outcome.describe()
         ));
-        let section = |s: &mut String, what: &str, moves: &[MoveReport], total: Option<u128>| {
-            let n = moves.len();
-            let title = match total {
-                Some(t) => format!("{what} ({t}, the first {n} shown):"),
-                None if n == 1 => format!("{what}:"),
-                None => format!("{what} ({n}):"),
+        let section =
+            |s: &mut String, one: &str, many: &str, moves: &[MoveReport], total: Option<u128>| {
+                let n = moves.len();
+                let title = match total {
+                    Some(t) => format!("{many} ({t}, the first {n} shown):"),
+                    None if n == 1 => format!("{one}:"),
+                    None => format!("{many} ({n}):"),
+                };
+                s.push_str(&title);
+                s.push('\n');
+                for m in moves {
+                    s.push_str(&format!("  {}  ->  {}\n", m.words, m.to_text));
+                }
             };
-            s.push_str(&title);
-            s.push('\n');
-            for m in moves {
-                s.push_str(&format!("  {}  ->  {}\n", m.words, m.to_text));
-            }
-        };
         match self.outcome {
             LoopyOutcome::N => section(
                 &mut s,
+                "Winning move",
                 "Winning moves",
                 &self.winning_moves,
                 self.winning_moves_total,
             ),
             LoopyOutcome::D => section(
                 &mut s,
+                "Move that keeps the draw",
                 "Moves that keep the draw",
                 &self.draw_keeping_moves,
                 self.draw_keeping_moves_total,
             ),
-            LoopyOutcome::P if self.value == LoopyValue::Finite(0) => {
+            LoopyOutcome::P if self.winning_moves.is_empty() => {
                 s.push_str("No winning move: every move leads to an N-position.\n")
             }
             LoopyOutcome::P => {}
