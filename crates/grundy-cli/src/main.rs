@@ -56,7 +56,7 @@ enum Command {
     Twins(commands::turtles::RowArgs),
     /// Northcott's game: per row the columns of the black and the white token.
     Northcott(commands::northcott::NorthcottArgs),
-    /// Chips on a directed acyclic graph read from a file (--annihilate).
+    /// Chips on a directed graph read from a file; cycles give Smith's values (--annihilate).
     Chips(commands::chips::ChipsArgs),
     /// Turning Corners: value, outcome and winning moves of a board.
     Corners(commands::corners::CornersArgs),
@@ -64,6 +64,8 @@ enum Command {
     Table(commands::table::TableArgs),
     /// Wythoff's game: take from one heap, or the same number from both.
     Wythoff(commands::wythoff::WythoffArgs),
+    /// Wind-Up: subtraction modulo N, a heap game that can loop (values ∞(K), draws).
+    Windup(commands::windup::WindUpArgs),
     /// Your own game, defined by a Rhai script: values, winning moves, tables.
     Game(commands::game::GameArgs),
     /// Every game family, with its variant and position syntax.
@@ -92,6 +94,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Families(a) => commands::families::run(&a),
         Command::Game(a) => commands::game::run(&a),
         Command::Wythoff(a) => commands::wythoff::run(&a),
+        Command::Windup(a) => commands::windup::run(&a),
     }
 }
 

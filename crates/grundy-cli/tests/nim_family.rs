@@ -341,8 +341,8 @@ fn refusals() {
     let cyc = scratch("cycle.txt");
     std::fs::write(&cyc, "a b\nb c\nc a\nc d\n").unwrap();
     let f = cyc.to_str().unwrap();
-    refused(&["chips", f, "a"], "the graph has a cycle");
-    let out = grundy(&["chips", f, "d"]);
+    refused(&["chips", f, "--annihilate", "a"], "the graph has a cycle");
+    let out = grundy(&["chips", f, "--annihilate", "d"]);
     let err = String::from_utf8_lossy(&out.stderr);
     for v in ["a", "b", "c"] {
         assert!(err.contains(&format!("{v} -> ")), "{err}");

@@ -590,11 +590,21 @@ fn hostile_files() {
             "cannot read the graph file",
         ),
         (
-            vec!["chips".into(), s.path("cycle.txt"), "a".into()],
+            vec![
+                "chips".into(),
+                s.path("cycle.txt"),
+                "--annihilate".into(),
+                "a".into(),
+            ],
             "has a cycle",
         ),
         (
-            vec!["chips".into(), s.path("loop.txt"), "a".into()],
+            vec![
+                "chips".into(),
+                s.path("loop.txt"),
+                "--annihilate".into(),
+                "a".into(),
+            ],
             "a -> a",
         ),
         (

@@ -16,6 +16,8 @@
 //! - [`game`]: the [`Game`](game::Game) trait, conventions, outcomes, analyses;
 //! - [`solve`]: generic solvers (Grundy values, outcomes of sums, winning moves);
 //! - [`heap`]: heap rules (octal and hexadecimal codes), sequences, periodicity;
+//! - [`loopy`]: games that can loop: Smith's values (a nimber or ∞(K)),
+//!   draws, winning moves that make progress;
 //! - [`games`]: one module per game family: its theory (values, winning moves);
 //! - [`family`]: the interface every family shows the front-ends (notation,
 //!   analysis, drawing, play sessions, the report, the registry);
@@ -33,6 +35,7 @@ pub mod family;
 pub mod game;
 pub mod games;
 pub mod heap;
+pub mod loopy;
 pub mod nimber;
 #[cfg(feature = "scripts")]
 pub mod script;

@@ -1,15 +1,17 @@
-//! `grundy chips`: chips on a directed acyclic graph read from a file.
+//! `grundy chips`: chips on a directed graph read from a file; a graph with
+//! a cycle is answered with Smith's values (`grundy::games::chips_loopy`).
 
 use std::path::PathBuf;
 
 use clap::Args;
 use grundy::games::chips::{self, Graph, Variant};
+use grundy::games::chips_loopy::LoopyChips;
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
 use crate::input;
 use crate::listing;
-use crate::report::{OutputArgs, PrintReport, Report};
+use crate::report::{emit, print_json, OutputArgs, PrintReport, Report};
 
 /// The largest graph file read: 1 GiB, which takes about 6 GiB of memory.
 const MAX_FILE_BYTES: u64 = 1 << 30;
@@ -18,7 +20,8 @@ const MAX_FILE_BYTES: u64 = 1 << 30;
 /// peaks at about 150 MB, text included).
 const BYTES_OF_MEMORY_PER_BYTE: u64 = 6;
 
-/// Chips on a DAG: a move slides one chip along an edge.
+/// Chips on a graph: a move slides one chip along an edge. On a graph with
+/// a cycle the values are Smith's (a nimber or ∞(K)) and a draw is possible.
 #[derive(Args, Debug)]
 pub struct ChipsArgs {
     /// The graph: one edge `u v` per line, `#` comments, names may be words.
@@ -60,7 +63,23 @@ pub fn run(args: &ChipsArgs) -> CliResult {
     let graph = Graph::parse(&text)
         .map_err(|e| CliError::new(format!("in the graph file '{path}': {e}")))?;
     let chip_ids = graph.vertices(&args.chips).map_err(err)?;
-    let values = graph.grundy_values().map_err(err)?;
+    let values = match graph.grundy_values() {
+        Ok(values) => values,
+        Err(chips::GraphError::Cycle(_)) if !args.annihilate => {
+            let report = LoopyChips::new(&graph).report(&chip_ids, args.output.explain);
+            return if args.output.json {
+                print_json(&report)
+            } else {
+                emit(&report.to_text())
+            };
+        }
+        Err(e @ chips::GraphError::Cycle(_)) => {
+            return Err(CliError::new(format!(
+                "{e}; chips that annihilate are played on graphs without cycles only (leave out --annihilate)"
+            )))
+        }
+        Err(e) => return Err(err(e)),
+    };
     let variant = if args.annihilate {
         Variant::Annihilate
     } else {

@@ -9,8 +9,9 @@ use clap::Args;
 use grundy::family::report::{MoveReport, Report};
 use grundy::game::{Convention, SumMove};
 use grundy::heap::periodicity::{self, Status, Window};
+use grundy::loopy::LoopyReport;
 use grundy::script::{Limits, Script, Value};
-use grundy::solve::{analyze_sum, Solver};
+use grundy::solve::{analyze_sum, SolveError, Solver};
 use serde_json::{json, Value as Json};
 
 use crate::error::{CliError, CliResult};
@@ -117,6 +118,9 @@ pub fn run(args: &GameArgs) -> CliResult {
     if let Some(e) = script.take_error() {
         return Err(e.into());
     }
+    if let (Err(SolveError::Cycle { .. }), Convention::Normal) = (&analysis, convention) {
+        return loopy(args, &script, &positions, limit);
+    }
     let analysis = analysis?;
     let show = |ps: &[Value]| -> (Json, String) {
         (
@@ -151,6 +155,49 @@ pub fn run(args: &GameArgs) -> CliResult {
         explanation: None,
     };
     report.print(&args.output)
+}
+
+/// The moves can cycle: Smith's values of the whole positions reachable
+/// (normal play), with the winning moves that make progress and the moves
+/// that keep a draw.
+fn loopy(args: &GameArgs, script: &Script, positions: &[Value], limit: usize) -> CliResult {
+    let a = grundy::loopy::analyze_sum(positions, |p| script.options_of(p), limit)
+        .map_err(|e| CliError::new(e.to_string()))?;
+    let show = |ps: &Vec<Value>| -> (Json, String) {
+        (
+            Json::Array(ps.iter().map(Value::to_json).collect()),
+            ps.iter()
+                .map(Value::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    };
+    let mut lists = Vec::new();
+    for moves in [&a.winning_moves, &a.draw_keeping_moves] {
+        let mut out = Vec::new();
+        for (mv, to) in moves {
+            out.push((words(script, positions, mv)?, to.clone()));
+        }
+        lists.push((out, moves.len()));
+    }
+    let keeping = lists.pop().unwrap_or_default();
+    let winning = lists.pop().unwrap_or_default();
+    let mut report = LoopyReport::new(
+        script.name(),
+        &positions.to_vec(),
+        a.value,
+        winning,
+        keeping,
+        show,
+    );
+    report
+        .extra
+        .insert("positions_explored".into(), Json::from(a.positions));
+    if args.output.json {
+        print_json(&report)
+    } else {
+        emit(&report.to_text())
+    }
 }
 
 /// A move in the script's words, or `component 2: 7 -> 3 4`.

@@ -15,7 +15,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use grundy::families::{
-    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles, wythoff,
+    cards, chips, chips_loopy, corners, heap, moore, nim, nimble, northcott, staircase, strips,
+    turtles, wythoff,
 };
 use grundy::family::session::{Line, Mode, Options, Output, Session, Side};
 use grundy::family::Family;
@@ -165,7 +166,7 @@ pub enum PlayGame {
     Corners(CornersStart),
     /// Moore's Nim_k: reduce up to K heaps at once.
     Moore(MooreStart),
-    /// Chips on a directed acyclic graph read from a file.
+    /// Chips on a graph read from a file; on a graph with a cycle a position repeated three times is a draw.
     Chips(ChipsStart),
     /// Northcott's game: per row the columns of the black and the white token (black moves first).
     Northcott(NorthcottStart),
@@ -277,6 +278,10 @@ pub fn run(args: &PlayArgs) -> CliResult {
             let graph = Graph::parse(&text).map_err(|e| {
                 CliError::new(format!("in the graph file '{}': {e}", a.graph.display()))
             })?;
+            if !a.annihilate && graph.grundy_values().is_err() {
+                // A cycle: Smith's values, draws ended by repetition.
+                return drive(chips_loopy::start(&graph, &a.chips, c)?, &options, input);
+            }
             let started = chips::start(&graph, &a.chips, a.annihilate, c)?;
             drive(started, &options, input)
         }

@@ -4,6 +4,7 @@
 
 pub mod cards;
 pub mod chips;
+pub mod chips_loopy;
 pub mod corners;
 pub mod heap;
 pub mod moore;

@@ -169,6 +169,13 @@ pub trait Analyse: Play {
 
     /// The game-specific stall rule in words (see [`crate::strategy`]).
     fn stall_rule(&self) -> &'static str;
+
+    /// For a game that can loop: a play session ends in a draw when a
+    /// position comes up this many times with the same player to move.
+    /// `None` (the default): repetitions end nothing.
+    fn draw_by_repetition(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// The position drawn.

@@ -103,6 +103,8 @@ or the whole position after your move. Commands:
   moves  every legal move, with the value of the position it leaves
   help   this text
   quit   stop playing
+In a game that can loop (chips on a graph with a cycle, windup), a position that comes up
+for the third time with the same player to move ends the game in a draw.
 ";
 
 /// The computer's last move: the position it moved from and its choice.
@@ -111,6 +113,7 @@ type LastMove<M, P> = Option<(P, Choice<M, P>)>;
 struct Snapshot<M, P> {
     position: P,
     last: LastMove<M, P>,
+    trail: usize,
 }
 
 /// A game in progress: the position, whose turn it is, the computer's
@@ -123,6 +126,9 @@ pub struct Session<F: Family> {
     computer: Strategy<F::Position>,
     last: LastMove<F::Move, F::Position>,
     history: Vec<Snapshot<F::Move, F::Position>>,
+    /// Every position so far with whether the person was to move, for the
+    /// draw by repetition of games that can loop.
+    trail: Vec<(F::Position, bool)>,
     show: bool,
     finished: bool,
     output: Vec<Output>,
@@ -140,6 +146,7 @@ impl<F: Family> Session<F> {
             computer: Strategy::new(options.seed),
             last: None,
             history: Vec::new(),
+            trail: Vec::new(),
             show: true,
             finished: false,
             output: Vec::new(),
@@ -169,6 +176,7 @@ impl<F: Family> Session<F> {
     /// Introduces the game, then plays the computer's moves until the
     /// player is to type a line or the game is over.
     pub fn begin(&mut self) -> Result {
+        self.remember();
         self.intro()?;
         self.advance()
     }
@@ -213,6 +221,12 @@ impl<F: Family> Session<F> {
     /// position and prompting) or the game is over.
     fn advance(&mut self) -> Result {
         loop {
+            if let Some(k) = self.game.draw_by_repetition() {
+                let now = (self.position.clone(), self.human_to_move);
+                if self.trail.iter().filter(|t| **t == now).count() >= k {
+                    return self.finish_draw(k);
+                }
+            }
             if self.game.is_over(&self.position) {
                 return self.finish();
             }
@@ -292,6 +306,7 @@ impl<F: Family> Session<F> {
         self.position = choice.to.clone();
         self.last = Some((before, choice));
         self.human_to_move = true;
+        self.remember();
         Ok(())
     }
 
@@ -299,6 +314,7 @@ impl<F: Family> Session<F> {
         self.history.push(Snapshot {
             position: self.position.clone(),
             last: self.last.clone(),
+            trail: self.trail.len(),
         });
         if self.text() {
             self.say(&format!("you: {mv}"))?;
@@ -311,6 +327,7 @@ impl<F: Family> Session<F> {
         }
         self.position = to;
         self.human_to_move = false;
+        self.remember();
         Ok(())
     }
 
@@ -365,6 +382,26 @@ impl<F: Family> Session<F> {
         };
         self.say(&self.game.draw(&self.position))?;
         self.say(&format!("game over: {why}."))
+    }
+
+    /// Records the position for the draw by repetition (games that can
+    /// loop only: the others keep no trail).
+    fn remember(&mut self) {
+        if self.game.draw_by_repetition().is_some() {
+            self.trail.push((self.position.clone(), self.human_to_move));
+        }
+    }
+
+    /// The same position came up `k` times with the same player to move.
+    fn finish_draw(&mut self, k: usize) -> Result {
+        self.finished = true;
+        if !self.text() {
+            return self.print_json(json!({"winner": null, "draw": true}));
+        }
+        self.say(&self.game.draw(&self.position))?;
+        self.say(&format!(
+            "game over: this position has come up {k} times with the same player to move, so the game is a draw."
+        ))
     }
 
     fn quit(&mut self) -> Result {
@@ -487,6 +524,7 @@ impl<F: Family> Session<F> {
         };
         self.position = s.position;
         self.last = s.last;
+        self.trail.truncate(s.trail);
         self.human_to_move = true;
         if self.text() {
             self.say(&format!(

@@ -3,6 +3,7 @@
 
 pub mod cards;
 pub mod chips;
+pub mod chips_loopy;
 pub mod corners;
 pub mod heap;
 pub mod huge_heap;
@@ -13,4 +14,5 @@ pub mod northcott;
 pub mod staircase;
 pub mod strips;
 pub mod turtles;
+pub mod wind_up;
 pub mod wythoff;
