@@ -39,7 +39,7 @@ fn a_hexadecimal_saltus_is_observed() {
 fn until_proven_stops_on_growing_values() {
     refused(
         &["seq", "0.8", "--until-proven", "--summary"],
-        "0.8: G(n + 3) = G(n) + 1 from n = 1 up to heap 256 (arithmetic periodicity, observed); no theorem here proves arithmetic periodicity",
+        "0.8: G(n + 3) = G(n) + 1 from n = 1 up to heap 1296 (arithmetic periodicity, observed); no theorem here proves arithmetic periodicity",
     );
     // A hexadecimal code with an ordinary period is still proven.
     let v = json(&["seq", "0.a", "--until-proven", "--summary", "--json"]);

@@ -255,9 +255,14 @@ mod tests {
         // 0.a: take one token, leave one heap or three; period 2 from 1.
         let rule: HeapRule = "0.a".parse().unwrap();
         let pv = PeriodicValues::prove(&rule).unwrap();
-        let e = analyze(&rule, &pv, &[1 << 40, 1], 10).unwrap_err().to_string();
+        let e = analyze(&rule, &pv, &[1 << 40, 1], 10)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("not three"), "{e}");
-        assert!(e.contains(&format!("G({}) = {}", 1u64 << 40, pv.value(1 << 40))), "{e}");
+        assert!(
+            e.contains(&format!("G({}) = {}", 1u64 << 40, pv.value(1 << 40))),
+            "{e}"
+        );
     }
 
     proptest! {
