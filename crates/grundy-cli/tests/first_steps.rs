@@ -39,7 +39,7 @@ fn a_hexadecimal_saltus_is_observed() {
 fn until_proven_stops_on_growing_values() {
     refused(
         &["seq", "0.8", "--until-proven", "--summary"],
-        "0.8: G(n + 3) = G(n) + 1 from n = 1 up to heap 256 (arithmetic periodicity, observed); no theorem here proves arithmetic periodicity",
+        "0.8: G(n + 3) = G(n) + 1 from n = 1 up to heap 1296 (arithmetic periodicity, observed); no theorem here proves arithmetic periodicity",
     );
     // A hexadecimal code with an ordinary period is still proven.
     let v = json(&["seq", "0.a", "--until-proven", "--summary", "--json"]);
@@ -141,5 +141,41 @@ fn arguments_that_cannot_work_together() {
     ])
     .status
     .success());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn long_positions_list_their_first_winning_moves() {
+    // Every row, every odd step, every chip is a winning move: the value,
+    // the outcome and the first moves come, with their total.
+    let rows: Vec<String> = (0..20001).map(|_| "1:3".to_string()).collect();
+    let mut args = vec!["northcott", "--width", "5", "--json"];
+    args.extend(rows.iter().map(String::as_str));
+    let v = json(&args);
+    assert_eq!(
+        (v["value"].clone(), v["outcome"].clone()),
+        (json!(1), json!("N"))
+    );
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 10);
+    assert_eq!(v["winning_moves_total"], 20001);
+    let steps: Vec<&str> = (0..20002)
+        .map(|i| if i % 2 == 1 { "1" } else { "0" })
+        .collect();
+    let mut args = vec!["staircase", "--json"];
+    args.extend(steps.iter().copied());
+    let v = json(&args);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 10);
+    assert_eq!(v["winning_moves_total"], 10001);
+    let d = scratch("chips");
+    let g = d.join("g.txt");
+    let edges: String = (0..20001).map(|i| format!("v{i} sink\n")).collect();
+    std::fs::write(&g, edges).unwrap();
+    let chips: Vec<String> = (0..20001).map(|i| format!("v{i}")).collect();
+    let mut args = vec!["chips", s(&g), "--json"];
+    args.extend(chips.iter().map(String::as_str));
+    let v = json(&args);
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 10);
+    assert_eq!(v["winning_moves_total"], 20001);
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -85,12 +85,10 @@ pub fn run(args: &ChipsArgs) -> CliResult {
     } else {
         Variant::Coexist
     };
-    listing::check(
-        chips::winning_move_count(&graph, &values, &chip_ids),
-        chip_ids.len(),
-        "chips",
-    )?;
-    let analysis = chips::analyze(&graph, &values, &chip_ids, variant).map_err(err)?;
+    let count = chips::winning_move_count(&graph, &values, &chip_ids);
+    let first = listing::listed(count as u128, chip_ids.len());
+    let (analysis, total) =
+        chips::analyze_first(&graph, &values, &chip_ids, variant, first).map_err(err)?;
     let show = |c: &Vec<u32>| {
         let names: Vec<&str> = c.iter().map(|&v| graph.name(v)).collect();
         let text = if names.is_empty() {
@@ -100,7 +98,8 @@ pub fn run(args: &ChipsArgs) -> CliResult {
         };
         (Value::from(names), text)
     };
-    let mut report = Report::from_analysis("chips", &chip_ids, &analysis, show);
+    let mut report =
+        Report::from_analysis("chips", &chip_ids, &analysis, show).with_total(total as u128);
     report
         .extra
         .insert("vertices".into(), Value::from(graph.vertex_count()));

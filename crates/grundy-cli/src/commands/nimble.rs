@@ -3,8 +3,9 @@
 use clap::Args;
 use grundy::games::nimble;
 
+use grundy::games::nim;
+
 use crate::error::{CliError, CliResult};
-use crate::listing;
 use crate::report::{parse_u64_list, show_list, OutputArgs, PrintReport, Report};
 
 /// Coins on a strip of cells numbered from 1; a move slides one coin left.
@@ -28,10 +29,13 @@ fn cell_error(e: nimble::CellError) -> CliError {
 /// Nimble: coins may jump and share cells.
 pub fn run(args: &NimbleArgs) -> CliResult {
     let cells = cells(args)?;
-    let moves = nimble::winning_moves(&cells).map_err(cell_error)?.len() as u64;
-    listing::check(moves, cells.len(), "coins")?;
-    let analysis = nimble::analyze(&cells).map_err(cell_error)?;
-    let mut report = Report::from_analysis("nimble", &cells, &analysis, |c| show_list(c));
+    let moves = nimble::winning_moves(&cells).map_err(cell_error)?;
+    let value = nim::value(&nimble::heaps(&cells));
+    let apply = |m: &nimble::CoinMove| nimble::apply(&cells, *m);
+    let mut report =
+        Report::first_moves("nimble", &cells, cells.len(), value, &moves, apply, |c| {
+            show_list(c)
+        });
     if args.output.explain {
         report.explanation = Some(nimble::explain(&cells).map_err(cell_error)?);
     }
@@ -41,12 +45,13 @@ pub fn run(args: &NimbleArgs) -> CliResult {
 /// Nimble-2: no jumping, no sharing.
 pub fn run2(args: &NimbleArgs) -> CliResult {
     let cells = cells(args)?;
-    let moves = nimble::winning_moves_nimble2(&cells)
-        .map_err(cell_error)?
-        .len() as u64;
-    listing::check(moves, cells.len(), "coins")?;
-    let analysis = nimble::analyze_nimble2(&cells).map_err(cell_error)?;
-    let mut report = Report::from_analysis("nimble2", &cells, &analysis, |c| show_list(c));
+    let moves = nimble::winning_moves_nimble2(&cells).map_err(cell_error)?;
+    let value = nimble::value2(&cells).map_err(cell_error)?;
+    let apply = |m: &nimble::CoinMove| nimble::apply(&cells, *m);
+    let mut report =
+        Report::first_moves("nimble2", &cells, cells.len(), value, &moves, apply, |c| {
+            show_list(c)
+        });
     if args.output.explain {
         report.explanation = Some(nimble::explain_nimble2(&cells).map_err(cell_error)?);
     }

@@ -5,7 +5,6 @@ use grundy::games::northcott::{self, Color, Row};
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
-use crate::listing;
 use crate::report::{parse_u64, OutputArgs, PrintReport, Report};
 
 /// The colour whose turn it is.
@@ -68,13 +67,14 @@ pub fn run(args: &NorthcottArgs) -> CliResult {
         Player::Black => Color::Black,
         Player::White => Color::White,
     };
-    let moves = northcott::winning_moves(&rows, width, color)
-        .map_err(|e| CliError::new(e.to_string()))?
-        .len() as u64;
-    listing::check(moves, rows.len(), "rows")?;
-    let analysis =
-        northcott::analyze(&rows, width, color).map_err(|e| CliError::new(e.to_string()))?;
-    let mut report = Report::from_analysis("northcott", &rows, &analysis, |r| show(r));
+    let moves =
+        northcott::winning_moves(&rows, width, color).map_err(|e| CliError::new(e.to_string()))?;
+    let value = northcott::value(&rows);
+    let apply = |m: &northcott::NorthcottMove| northcott::apply(&rows, *m);
+    let mut report =
+        Report::first_moves("northcott", &rows, rows.len(), value, &moves, apply, |r| {
+            show(r)
+        });
     report.position_text = format!("--width {width} {}", report.position_text);
     report.extra.insert("width".into(), Value::from(width));
     report

@@ -4,7 +4,6 @@ use clap::Args;
 use grundy::games::staircase;
 
 use crate::error::{CliError, CliResult};
-use crate::listing;
 use crate::report::{parse_u64, show_list, OutputArgs, PrintReport, Report};
 
 /// Staircase Nim: move coins from a step to the step below; step 1 is the floor.
@@ -31,10 +30,18 @@ pub fn run(args: &StaircaseArgs) -> CliResult {
         .map(|(i, t)| parse_u64(t, &format!("the number of coins on step {}", i + 1)))
         .collect::<CliResult<Vec<u64>>>()?;
     staircase::check(&steps).map_err(|e| CliError::new(e.to_string()))?;
-    let moves = staircase::winning_moves(&steps).len() as u64;
-    listing::check(moves, steps.len(), "steps")?;
-    let analysis = staircase::analyze(&steps).map_err(|e| CliError::new(e.to_string()))?;
-    let mut report = Report::from_analysis("staircase", &steps, &analysis, |s| show_list(s));
+    let moves = staircase::winning_moves(&steps);
+    let value = staircase::value(&steps);
+    let apply = |m: &staircase::StairMove| staircase::apply(&steps, *m);
+    let mut report = Report::first_moves(
+        "staircase",
+        &steps,
+        steps.len(),
+        value,
+        &moves,
+        apply,
+        |s| show_list(s),
+    );
     if args.output.explain {
         report.explanation =
             Some(staircase::explain(&steps).map_err(|e| CliError::new(e.to_string()))?);

@@ -9,6 +9,7 @@
 //! are written in the syntax the command accepts, so they can be fed back.
 
 use crate::game::{Analysis, Convention, Outcome};
+use crate::nimber::Nimber;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -94,6 +95,65 @@ impl Report {
             position_text,
             explanation: None,
         }
+    }
+
+    /// A normal-play report of a position of `length` numbers (heaps,
+    /// coins, rows) with value `value` and winning moves `moves`, listing
+    /// only as many as [`super::limits::listed`] allows, with their total:
+    /// the value, the outcome and the first moves always come, however
+    /// many moves there are. `apply` gives the position after a move and is
+    /// called for the listed moves only, so a long position with a winning
+    /// move on every heap costs no more than its first moves.
+    ///
+    /// ```
+    /// use grundy::family::report::Report;
+    /// use grundy::nimber::Nimber;
+    /// // 20001 heaps of 1 in Nim: every heap is a winning move.
+    /// let heaps = vec![1u64; 20001];
+    /// let moves: Vec<usize> = (0..heaps.len()).collect();
+    /// let r = Report::first_moves("nim", &heaps, heaps.len(), Nimber(1), &moves,
+    ///     |&i| { let mut h = heaps.clone(); h.remove(i); h },
+    ///     |h| (serde_json::json!(h), format!("{} heaps", h.len())));
+    /// assert_eq!((r.winning_moves.len(), r.winning_moves_total), (10, Some(20001)));
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn first_moves<M: std::fmt::Display, P>(
+        game: &str,
+        position: &P,
+        length: usize,
+        value: Nimber,
+        moves: &[M],
+        apply: impl Fn(&M) -> P,
+        show: impl Fn(&P) -> (Value, String),
+    ) -> Report {
+        let first = super::limits::listed(moves.len() as u128, length);
+        let (position_json, position_text) = show(position);
+        let winning_moves = moves
+            .iter()
+            .take(first)
+            .map(|mv| {
+                let (to, to_text) = show(&apply(mv));
+                MoveReport {
+                    words: mv.to_string(),
+                    cells: None,
+                    to,
+                    to_text,
+                }
+            })
+            .collect();
+        Report {
+            game: game.to_string(),
+            position: position_json,
+            convention: Convention::Normal,
+            value: Some(value.0),
+            outcome: Outcome::from_value(value),
+            winning_moves,
+            winning_moves_total: None,
+            extra: Map::new(),
+            position_text,
+            explanation: None,
+        }
+        .with_total(moves.len() as u128)
     }
 
     /// Records that the position has `total` winning moves: when more than

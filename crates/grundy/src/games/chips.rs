@@ -473,6 +473,19 @@ pub fn analyze(
     chips: &[u32],
     variant: Variant,
 ) -> Result<Analysis<ChipMove, Vec<u32>>, GraphError> {
+    Ok(analyze_first(graph, values, chips, variant, usize::MAX)?.0)
+}
+
+/// [`analyze`] with only the first `limit` winning moves built, and how
+/// many there are in all: a position with a winning move for every one of
+/// many chips costs no more than its first moves.
+pub fn analyze_first(
+    graph: &Graph<'_>,
+    values: &[u64],
+    chips: &[u32],
+    variant: Variant,
+    limit: usize,
+) -> Result<(Analysis<ChipMove, Vec<u32>>, u64), GraphError> {
     if variant == Variant::Annihilate {
         let mut sorted = chips.to_vec();
         sorted.sort_unstable();
@@ -482,6 +495,7 @@ pub fn analyze(
     }
     let s = chips.iter().fold(0, |a, &c| a ^ values[c as usize]);
     let mut winning_moves = Vec::new();
+    let mut total = 0u64;
     if s != 0 {
         let mut seen = std::collections::HashSet::new();
         for (i, &v) in chips.iter().enumerate() {
@@ -491,6 +505,10 @@ pub fn analyze(
             let target = s ^ values[v as usize];
             for &w in graph.successors(v) {
                 if values[w as usize] != target {
+                    continue;
+                }
+                total += 1;
+                if winning_moves.len() >= limit {
                     continue;
                 }
                 let mut to = chips.to_vec();
@@ -520,12 +538,13 @@ pub fn analyze(
             }
         }
     }
-    Ok(Analysis {
+    let analysis = Analysis {
         convention: Convention::Normal,
         value: Some(Nimber(s)),
         outcome: Outcome::from_value(Nimber(s)),
         winning_moves,
-    })
+    };
+    Ok((analysis, total))
 }
 
 /// The value of each chip's vertex, their nim-sum, and why the winning

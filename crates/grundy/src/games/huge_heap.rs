@@ -146,8 +146,11 @@ impl Search<'_> {
     ) -> Result<(), HeapError> {
         if r > THREE_PARTS_LIMIT {
             return Err(HeapError::TooLarge(format!(
-                "heap {from}: its splits into three heaps are tried one by one, \
-                 and only on heaps up to {THREE_PARTS_LIMIT}"
+                "heap {from}: its winning moves into three heaps are found by trying every split, \
+                 which is done on heaps up to {THREE_PARTS_LIMIT} only (counting them from the \
+                 period class by class is implemented for splits into two heaps, not three); \
+                 its value is G({from}) = {}",
+                self.pv.value(from)
             )));
         }
         let g = |n| self.pv.value(n);
@@ -245,6 +248,21 @@ mod tests {
                 .collect()
         })[i]
             .clone()
+    }
+
+    #[test]
+    fn three_part_splits_of_huge_heaps_are_refused_with_the_reason() {
+        // 0.a: take one token, leave one heap or three; period 2 from 1.
+        let rule: HeapRule = "0.a".parse().unwrap();
+        let pv = PeriodicValues::prove(&rule).unwrap();
+        let e = analyze(&rule, &pv, &[1 << 40, 1], 10)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not three"), "{e}");
+        assert!(
+            e.contains(&format!("G({}) = {}", 1u64 << 40, pv.value(1 << 40))),
+            "{e}"
+        );
     }
 
     proptest! {

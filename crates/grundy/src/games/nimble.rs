@@ -88,7 +88,8 @@ impl Display for CoinMove {
     }
 }
 
-fn apply(cells: &[u64], mv: CoinMove) -> Vec<u64> {
+/// The cells after `mv` (the coins keep their order).
+pub fn apply(cells: &[u64], mv: CoinMove) -> Vec<u64> {
     let mut to = cells.to_vec();
     to[mv.coin] = mv.to;
     to

@@ -722,10 +722,18 @@ fn prove(g: impl Fn(usize) -> u32, last: usize, window: Window) -> Option<Proven
     }
 }
 
+/// Values a run looking for a proof computes before it calls growing
+/// values a saltus rather than a passing stretch.
+const GROWING_FROM: usize = 1000;
+
 /// Refuses to go on looking for a proof over `g(0..=last)` when the values
-/// grow by a saltus over at least half of them: a period would never be
-/// proven, and no theorem here proves arithmetic periodicity.
+/// grow by a saltus over at least half of them, at least [`GROWING_FROM`]
+/// values in: a period would never be proven, and no theorem here proves
+/// arithmetic periodicity.
 fn growing(g: impl Fn(usize) -> u32, last: usize) -> Result<(), SequenceError> {
+    if last < GROWING_FROM {
+        return Ok(());
+    }
     let p = analyze_with(last + 1, g, Window::Unknown, true);
     match (p.status, p.preperiod, p.period, p.saltus) {
         (Status::Observed, Some(preperiod), Some(period), Some(saltus))
@@ -804,7 +812,7 @@ mod tests {
                 preperiod: 1,
                 period: 3,
                 saltus: 1,
-                at: FIRST_LOOK as u64
+                at: 1296
             }
         );
         // Without --until-proven the run goes to the end and sees the saltus.
