@@ -9,7 +9,9 @@
 //!   the prompt, one input line per move or command, for scripts.
 //! - JSON (`--json`): one JSON object per line. First `{"position": ..}`,
 //!   then after every move `{"by": "computer"|"human", "move": words,
-//!   "position": ..}`, and at the end `{"winner": "computer"|"human"}`.
+//!   "position": ..}`, and at the end `{"winner": "computer"|"human"}`, or
+//!   `{"winner": null, "draw": true}` when a game that can loop ends in a
+//!   draw by repetition ([`super::Analyse::draw_by_repetition`]).
 //!   Positions are written as the analysis command writes `to`, and a move
 //!   may be typed as the whole position it leaves.
 //!
