@@ -925,13 +925,28 @@ fn command_tokens(cmd: &str, files: &Scratch) -> Vec<String> {
             "64".into(),
             "4097".into(),
         ],
+        "windup" => [
+            "-n",
+            "-s",
+            "--modulus",
+            "--subtract",
+            "--table",
+            "10",
+            "3,4",
+            "1,0",
+            "5,x",
+            "16777216",
+            "4294967295",
+        ]
+        .map(String::from)
+        .to_vec(),
         _ => Vec::new(),
     };
     t.push(cmd.into());
     t
 }
 
-const COMMANDS: [&str; 13] = [
+const COMMANDS: [&str; 14] = [
     "nim",
     "cards",
     "nimber",
@@ -945,6 +960,7 @@ const COMMANDS: [&str; 13] = [
     "chips",
     "corners",
     "table",
+    "windup",
 ];
 
 proptest! {

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use grundy::families::{
     cards, chips, chips_loopy, corners, heap, moore, nim, nimble, northcott, staircase, strips,
-    turtles, wythoff,
+    turtles, wind_up, wythoff,
 };
 use grundy::family::session::{Line, Mode, Options, Output, Session, Side};
 use grundy::family::Family;
@@ -172,6 +172,22 @@ pub enum PlayGame {
     Northcott(NorthcottStart),
     /// Wythoff's game: take from one heap, or the same number from both.
     Wythoff(HeapsStart),
+    /// Wind-Up: subtraction modulo N; a position repeated three times is a draw.
+    Windup(WindUpStart),
+}
+
+/// Wind-Up heaps to play from.
+#[derive(Args, Debug)]
+pub struct WindUpStart {
+    /// The modulus N: heaps are residues 0..N-1.
+    #[arg(long = "modulus", short = 'n', value_name = "N")]
+    pub modulus: String,
+    /// The amounts that may be subtracted, separated by commas: 2,3.
+    #[arg(long = "subtract", short = 's', value_name = "S1,S2,...")]
+    pub subtract: String,
+    /// The heaps (residues below N).
+    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
+    pub heaps: Vec<String>,
 }
 
 /// The largest graph file played on: 64 MiB.
@@ -271,6 +287,11 @@ pub fn run(args: &PlayArgs) -> CliResult {
             drive(started, &options, input)
         }
         PlayGame::Wythoff(a) => drive(wythoff::start(&a.heaps, c)?, &options, input),
+        PlayGame::Windup(a) => drive(
+            wind_up::start(&a.modulus, &a.subtract, &a.heaps, c)?,
+            &options,
+            input,
+        ),
         PlayGame::Moore(a) => drive(moore::start(&a.k, &a.heaps, c)?, &options, input),
         PlayGame::Northcott(a) => drive(northcott::start(&a.width, &a.rows, c)?, &options, input),
         PlayGame::Chips(a) => {

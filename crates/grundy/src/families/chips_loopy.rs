@@ -205,6 +205,15 @@ impl Analyse for LoopyChipsPlay<'_, '_> {
     fn draw_by_repetition(&self) -> Option<usize> {
         Some(3)
     }
+
+    fn value_text(&self, p: &Vec<u32>) -> Option<String> {
+        let v = self.game.sum_value(p);
+        Some(match v.outcome() {
+            LoopyOutcome::P => format!("value {v}: a P-position, a winning move"),
+            LoopyOutcome::N => format!("value {v}: an N-position"),
+            LoopyOutcome::D => format!("value {v}: a draw"),
+        })
+    }
 }
 
 impl Draw for LoopyChipsPlay<'_, '_> {

@@ -15,4 +15,5 @@ pub mod reduced;
 pub mod staircase;
 pub mod strips;
 pub mod turtles;
+pub mod wind_up;
 pub mod wythoff;

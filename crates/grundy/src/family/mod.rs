@@ -176,6 +176,13 @@ pub trait Analyse: Play {
     fn draw_by_repetition(&self) -> Option<usize> {
         None
     }
+
+    /// The value and outcome of `p` in words, for games whose values the
+    /// nimber and the two outcomes cannot say (∞(K) and draws in games that
+    /// can loop); `None` (the default) for the others.
+    fn value_text(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
 }
 
 /// The position drawn.

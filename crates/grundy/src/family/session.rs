@@ -9,7 +9,9 @@
 //!   the prompt, one input line per move or command, for scripts.
 //! - JSON (`--json`): one JSON object per line. First `{"position": ..}`,
 //!   then after every move `{"by": "computer"|"human", "move": words,
-//!   "position": ..}`, and at the end `{"winner": "computer"|"human"}`.
+//!   "position": ..}`, and at the end `{"winner": "computer"|"human"}`, or
+//!   `{"winner": null, "draw": true}` when a game that can loop ends in a
+//!   draw by repetition ([`super::Analyse::draw_by_repetition`]).
 //!   Positions are written as the analysis command writes `to`, and a move
 //!   may be typed as the whole position it leaves.
 //!
@@ -504,6 +506,10 @@ impl<F: Family> Session<F> {
                     String::new()
                 }
             ),
+            (false, _) if self.game.draw_by_repetition().is_some() => format!(
+                "No move wins here, so the computer moved by its rule: {}.{ties}\n",
+                self.game.stall_rule()
+            ),
             (false, _) => format!(
                 "No move wins from a P-position, and the position is too large to count how long each move makes \
                  the game last, so the computer stalled by its rule: {}.{ties}\n",
@@ -564,12 +570,16 @@ impl<F: Family> Session<F> {
             let list: Vec<Value> = moves
                 .iter()
                 .map(|(mv, to)| {
-                    json!({
+                    let mut m = json!({
                         "move": mv.to_string(),
                         "to": self.game.position_json(to),
                         "value": self.game.value(to).map(|v| v.0),
                         "outcome": self.game.outcome(to).to_string(),
-                    })
+                    });
+                    if let Some(t) = self.game.value_text(to) {
+                        m["value_text"] = Value::from(t);
+                    }
+                    m
                 })
                 .collect();
             return self.print_json(json!({ "moves": list }));
@@ -578,6 +588,9 @@ impl<F: Family> Session<F> {
         for (mv, to) in &moves {
             let outcome = self.game.outcome(to);
             let what = match (self.game.value(to), outcome) {
+                _ if self.game.value_text(to).is_some() => {
+                    self.game.value_text(to).unwrap_or_default()
+                }
                 (Some(v), Outcome::P) => format!("value {}: a P-position, a winning move", v.0),
                 (Some(v), Outcome::N) => format!("value {}", v.0),
                 (None, Outcome::P) => "a P-position, a winning move".to_string(),

@@ -1,0 +1,265 @@
+//! Playing Wind-Up (subtraction modulo n): heaps are residues, each with its
+//! Smith value; the computer wins without winding round a cycle and keeps
+//! draws. Normal play.
+//!
+//! Stall rule: in a draw, a move that keeps the draw; in a lost position,
+//! any move. A position that comes up a third time with the same player to
+//! move ends the session in a draw.
+
+use std::fmt::Write;
+
+use serde_json::Value;
+
+use crate::family::drawing::{Part, Shape};
+use crate::family::text::parse_numbers;
+use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::game::{Convention, Outcome};
+use crate::games::wind_up::{self, WindUp, WindUpMove};
+use crate::loopy::LoopyOutcome;
+use crate::nimber::Nimber;
+use crate::solve::SolveError;
+use crate::strategy::{Choice, Moves, Play};
+
+/// Wind-Up for the computer player and the session.
+pub struct WindUpPlay {
+    game: WindUp,
+}
+
+/// The game and the heaps from the words a user typed: the modulus, the
+/// amounts (`2,3`) and the heaps.
+pub fn start<S: AsRef<str>>(
+    modulus: &str,
+    subtract: &str,
+    heaps: &[S],
+    convention: Convention,
+) -> Result<(WindUpPlay, Vec<u64>), Error> {
+    if convention == Convention::Misere {
+        return Err(Error::new(
+            "misère play of windup is not supported; play it in normal play",
+        ));
+    }
+    if heaps.is_empty() {
+        return Err(Error::new("no heaps given"));
+    }
+    let (game, heaps) = wind_up::start(modulus, subtract, heaps)?;
+    Ok((WindUpPlay { game }, heaps))
+}
+
+impl Play for WindUpPlay {
+    type Position = Vec<u64>;
+    type Move = WindUpMove;
+
+    fn convention(&self) -> Convention {
+        Convention::Normal
+    }
+
+    fn move_count(&self, p: &Vec<u64>) -> u128 {
+        p.iter().filter(|&&h| h != 0).count() as u128 * self.game.subtraction().len() as u128
+    }
+
+    fn moves(&self, p: &Vec<u64>) -> Moves<WindUpMove, Vec<u64>> {
+        self.game.moves(p)
+    }
+
+    /// The one winning move that makes progress in the heap of largest
+    /// rank: played every turn, it wins without cycling.
+    fn winning_moves(&self, p: &Vec<u64>) -> Result<Moves<WindUpMove, Vec<u64>>, SolveError> {
+        Ok(self.game.best_winning_move(p).into_iter().collect())
+    }
+
+    fn stall_moves(&self, p: &Vec<u64>) -> Moves<WindUpMove, Vec<u64>> {
+        let keep = self.game.draw_keeping_moves(p);
+        if keep.is_empty() {
+            self.moves(p)
+        } else {
+            keep
+        }
+    }
+
+    fn size(&self, p: &Vec<u64>) -> usize {
+        p.len().max(1)
+    }
+
+    fn searchable(&self) -> bool {
+        false
+    }
+}
+
+impl Notation for WindUpPlay {
+    fn name(&self) -> String {
+        "windup".to_string()
+    }
+
+    fn position_json(&self, p: &Vec<u64>) -> Value {
+        Value::from(p.clone())
+    }
+
+    fn position_text(&self, p: &Vec<u64>) -> String {
+        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Vec<u64>, String> {
+        let heaps = parse_numbers(text, "heap", "heap sizes")?;
+        self.game.check(&heaps).map_err(|e| e.0)?;
+        Ok(heaps)
+    }
+}
+
+impl Analyse for WindUpPlay {
+    fn value(&self, p: &Vec<u64>) -> Option<Nimber> {
+        self.game.sum_value(p).finite().map(Nimber)
+    }
+
+    /// P for value 0; N otherwise, a draw included (the player to move
+    /// does not lose). The drawing and the analysis tell draws apart.
+    fn outcome(&self, p: &Vec<u64>) -> Outcome {
+        match self.game.sum_value(p).outcome() {
+            LoopyOutcome::P => Outcome::P,
+            LoopyOutcome::N | LoopyOutcome::D => Outcome::N,
+        }
+    }
+
+    fn explain_choice(&self, before: &Vec<u64>, c: &Choice<WindUpMove, Vec<u64>>) -> String {
+        let mut out = format!("The computer played: {}.\n", c.mv);
+        let show = |p: &[u64]| {
+            p.iter()
+                .map(|&h| format!("{h}: {}", self.game.value(h)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (vb, va) = (self.game.sum_value(before), self.game.sum_value(&c.to));
+        let _ = writeln!(
+            out,
+            "Heaps wind round modulo {}, so they have Smith's values: a nimber, or ∞(K) with K the finite values a \
+             heap can move to. Heaps add as Nim heaps, ∞(K) + n = ∞(K XOR n), and two infinite heaps draw.",
+            self.game.modulus()
+        );
+        let _ = writeln!(out, "Before: {}; sum {vb}.", show(before));
+        let _ = writeln!(out, "After: {}; sum {va}.", show(&c.to));
+        let _ = writeln!(
+            out,
+            "{}",
+            match vb.outcome() {
+                LoopyOutcome::N =>
+                    "The move leaves value 0, a P-position, and lowers the heap it moves (to a smaller value, from \
+                     ∞ to a finite value, or back to its value at an earlier step of the labelling), so the game \
+                     cannot wind round for ever: it ends with your loss.",
+                LoopyOutcome::D =>
+                    "The position was a draw: no move wins, and the computer kept the draw (a move to an N-position \
+                     would have handed you the win).",
+                LoopyOutcome::P => "The position had value 0: no move wins; you now have a winning move (hint shows it).",
+            }
+        );
+        out
+    }
+
+    fn stall_rule(&self) -> &'static str {
+        "in a draw, a move that keeps the draw; in a lost position, any move"
+    }
+
+    fn draw_by_repetition(&self) -> Option<usize> {
+        Some(3)
+    }
+
+    fn value_text(&self, p: &Vec<u64>) -> Option<String> {
+        let v = self.game.sum_value(p);
+        Some(match v.outcome() {
+            LoopyOutcome::P => format!("value {v}: a P-position, a winning move"),
+            LoopyOutcome::N => format!("value {v}: an N-position"),
+            LoopyOutcome::D => format!("value {v}: a draw"),
+        })
+    }
+}
+
+impl Draw for WindUpPlay {
+    fn draw(&self, p: &Vec<u64>) -> String {
+        let mut out = String::new();
+        for (i, &h) in p.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  heap {}: {h} of 0..{}   value {}",
+                i + 1,
+                self.game.modulus() - 1,
+                self.game.value(h)
+            );
+        }
+        let v = self.game.sum_value(p);
+        let o = v.outcome();
+        let _ = writeln!(out, "  sum {v}: {o} ({})", o.describe());
+        out
+    }
+
+    fn drawing(&self, p: &Vec<u64>) -> Drawing {
+        Drawing {
+            shape: Shape::Heaps { sizes: p.clone() },
+            components: p
+                .iter()
+                .enumerate()
+                .map(|(i, &h)| Part {
+                    label: format!("heap {} ({})", i + 1, self.game.value(h)),
+                    value: self.game.value(h).finite(),
+                })
+                .collect(),
+            value: self.game.sum_value(p).finite(),
+            outcome: self.outcome(p),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::family::session::{Line, Mode, Options, Output, Session, Side};
+
+    /// A random player against the computer from every N-position of a
+    /// few Wind-Up games: the computer always wins, and never by a
+    /// repetition (a won game never comes back to a position).
+    #[test]
+    fn the_computer_wins_every_n_position_against_random_replies() {
+        let mut played = 0;
+        for (n, set) in [("10", "3,4"), ("7", "2,3"), ("6", "1,4"), ("9", "2,5,7")] {
+            for a in 0..n.parse::<u64>().unwrap() {
+                for b in [0, 1, 3] {
+                    let heaps = [a.to_string(), b.to_string()];
+                    let (game, p) = start(n, set, &heaps, Convention::Normal).unwrap();
+                    let v = game.game.sum_value(&p);
+                    if v.outcome() != LoopyOutcome::N {
+                        continue;
+                    }
+                    let mut s = Session::new(
+                        game,
+                        p,
+                        &Options {
+                            first: Side::Computer,
+                            mode: Mode::Json,
+                            seed: a * 31 + b,
+                        },
+                    );
+                    s.begin().unwrap();
+                    let mut seed = a * 7 + b + 1;
+                    for _ in 0..200 {
+                        if s.is_finished() {
+                            break;
+                        }
+                        let moves = s.game().moves(s.position());
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        let (_, to) = &moves[(seed >> 33) as usize % moves.len()];
+                        let line = serde_json::to_string(to).unwrap();
+                        s.input(Line::Text(line)).unwrap();
+                    }
+                    played += 1;
+                    let out = s.take_output();
+                    let last = out.last().unwrap();
+                    assert_eq!(
+                        *last,
+                        Output::Json(serde_json::json!({"winner": "computer"})),
+                        "{n} {set} {a} {b}: {out:?}"
+                    );
+                }
+            }
+        }
+        assert!(played > 30, "{played}");
+    }
+}
