@@ -323,3 +323,51 @@ fn transcripts_split_into_typed_moves_and_output() {
     assert_eq!(missing_line(&want, "a\nb\nc\n"), None);
     assert_eq!(missing_line(&want, "c\na\n"), Some("c"));
 }
+
+/// GitHub's anchor for a heading: lower case, punctuation dropped, spaces
+/// as hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+#[test]
+fn links_in_the_documents_lead_somewhere() {
+    let mut broken = Vec::new();
+    for (name, text) in documents() {
+        let anchors: Vec<String> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix('#'))
+            .map(|l| anchor(l.trim_start_matches('#')))
+            .collect();
+        let base = root().join(&name).parent().expect("folder").to_path_buf();
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("](") {
+            rest = &rest[at + 2..];
+            let Some(end) = rest.find(')') else { break };
+            let target = &rest[..end];
+            if target.starts_with("http") || target.contains(' ') {
+                continue;
+            }
+            let (file, fragment) = target.split_once('#').unwrap_or((target, ""));
+            if file.is_empty() {
+                if !anchors.iter().any(|a| a == fragment) {
+                    broken.push(format!("{name}: no heading for #{fragment}"));
+                }
+            } else if !base.join(file).exists() {
+                broken.push(format!("{name}: {file} does not exist"));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    assert_eq!(anchor("Wythoff's game"), "wythoffs-game");
+    assert_eq!(
+        anchor(" Nimber arithmetic, Turning Corners, tables"),
+        "nimber-arithmetic-turning-corners-tables"
+    );
+}
