@@ -19,6 +19,7 @@ use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::heap::{self, HeapMove};
 use crate::games::strips::StripGame;
+use crate::heap::explain;
 use crate::heap::rule::HeapRule;
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
@@ -336,17 +337,7 @@ impl Analyse for HeapPlay {
         let total = self.nim_sum(before);
         let _ = writeln!(out, "  XOR = {total}");
         let from = self.g(c.mv.from);
-        let parts: Vec<String> =
-            c.mv.parts
-                .iter()
-                .map(|&p| format!("G({p}) = {}", self.g(p)))
-                .collect();
-        let left = c.mv.parts.iter().fold(0, |a, &p| a ^ self.g(p));
-        let parts = if parts.is_empty() {
-            "nothing (value 0)".to_string()
-        } else {
-            format!("{} (value {left})", parts.join(" + "))
-        };
+        let parts = explain::leaves_value(&c.mv.parts, |p| self.g(p));
         if total == 0 {
             let _ = writeln!(
                 out,
@@ -360,7 +351,7 @@ impl Analyse for HeapPlay {
             let _ = writeln!(
                 out,
                 "The XOR was {total}, not 0: an N-position. To win, replace a heap of value v by options worth \
-                 v XOR {total}: the move turned G({}) = {from} into {parts} = {from} XOR {total}, so the XOR is \
+                 v ⊕ {total}: the move turned G({}) = {from} into {parts} = {from} ⊕ {total}, so the XOR is \
                  now 0, a P-position for you.",
                 c.mv.from
             );
