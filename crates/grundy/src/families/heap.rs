@@ -15,9 +15,10 @@ use serde_json::Value;
 
 use crate::family::drawing::{Part, Shape};
 use crate::family::text::{parse_u64, parse_u64_list, tokens};
-use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{Convention, Outcome};
 use crate::games::heap::{self, HeapMove};
+use crate::games::heap_words;
 use crate::games::strips::StripGame;
 use crate::heap::explain;
 use crate::heap::rule::HeapRule;
@@ -273,6 +274,13 @@ impl Notation for HeapPlay {
             .into_iter()
             .map(|n| u32::try_from(n).map_err(|_| format!("heap {n} is larger than 32 bits")))
             .collect()
+    }
+
+    fn parse_move(&self, p: &Vec<u32>, text: &str) -> Parsed<HeapMove, Vec<u32>> {
+        match heap_words::parse(text) {
+            Some(typed) => heap_words::resolve(&self.rule, p, &typed?).map(Some),
+            None => Ok(None),
+        }
     }
 
     fn move_to(&self, from: &Vec<u32>, to: &Vec<u32>) -> Result<(HeapMove, Vec<u32>), String> {

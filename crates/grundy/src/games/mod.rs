@@ -5,6 +5,7 @@ pub mod cards;
 pub mod chips;
 pub mod corners;
 pub mod heap;
+pub mod heap_words;
 pub mod huge_heap;
 pub mod moore;
 pub mod nim;
