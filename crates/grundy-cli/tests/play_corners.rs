@@ -65,7 +65,7 @@ fn why_shows_the_nim_product_and_refusals_name_the_problem() {
     );
     pty.answer("(1,1) (0,0)", &["illegal move: cell (1,1) is black"]);
     pty.answer("(3,3) (2,2)", &["you: (3,3) (2,2): flip"]);
-    pty.answer("why", &["changes the value by (x + x') * (y + y')"]);
+    pty.answer("why", &["changes the value by (x ⊕ x') * (y ⊕ y')"]);
     pty.send("quit");
     pty.finish();
     std::fs::remove_file(&file).unwrap();

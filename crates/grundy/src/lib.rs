@@ -43,3 +43,10 @@ pub mod solve;
 pub mod strategy;
 
 mod escape;
+
+/// The Rust examples of the README and of `docs/library.md`, compiled and
+/// run as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct DocumentationExamples;

@@ -18,11 +18,12 @@ use grundy::families::{
     cards, chips, chips_loopy, corners, heap, moore, nim, nimble, northcott, staircase, strips,
     turtles, wind_up, wythoff,
 };
-use grundy::family::session::{Line, Mode, Options, Output, Session, Side};
+use grundy::family::session::{Line, Mode, Options, Output, Session, Side, PROMPT};
 use grundy::family::Family;
 use grundy::game::Convention;
 use grundy::games::chips::Graph;
 use grundy::games::turtles::Variant;
+use rustyline::error::ReadlineError;
 
 use crate::commands::heap::parse_rule;
 use crate::error::{CliError, CliResult};
@@ -251,7 +252,17 @@ pub fn run(args: &PlayArgs) -> CliResult {
         mode,
         seed,
     };
-    let input = stdin.lock();
+    // Line editing and history when a person types at a terminal that can
+    // move its cursor; piped input (and a dumb terminal) is read as it comes.
+    let capable = std::env::var("TERM").is_ok_and(|t| !t.is_empty() && t != "dumb");
+    let input = if mode == Mode::Terminal && capable && std::io::stdout().is_terminal() {
+        match rustyline::DefaultEditor::new() {
+            Ok(editor) => Input::Editor(Box::new(editor)),
+            Err(_) => Input::Plain(stdin.lock()),
+        }
+    } else {
+        Input::Plain(stdin.lock())
+    };
     let c = convention;
     match &args.game {
         PlayGame::Nim(a) => drive(nim::start(&a.heaps, c)?, &options, input),
@@ -309,34 +320,73 @@ pub fn run(args: &PlayArgs) -> CliResult {
     }
 }
 
+/// Where the moves come from: a pipe or a terminal read as it comes, or a
+/// line editor with history at a terminal.
+enum Input<R> {
+    Plain(R),
+    Editor(Box<rustyline::DefaultEditor>),
+}
+
+impl<R: BufRead> Input<R> {
+    fn read(&mut self) -> CliResult<Line> {
+        match self {
+            Input::Plain(r) => read_line(r),
+            Input::Editor(editor) => match editor.readline(PROMPT) {
+                Ok(text) if text.len() as u64 > MAX_LINE => Err(too_long()),
+                Ok(text) => {
+                    if !text.trim().is_empty() {
+                        let _ = editor.add_history_entry(text.as_str());
+                    }
+                    Ok(Line::Text(text))
+                }
+                Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(Line::End),
+                Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    Ok(Line::NotText { valid_up_to: 0 })
+                }
+                Err(e) => Err(CliError::new(format!("cannot read the terminal: {e}"))),
+            },
+        }
+    }
+}
+
 /// Plays a started game: feeds the session each line read from `input` and
 /// prints what it says, until the game ends or the player quits.
-fn drive<F: Family>(
+fn drive<F: Family, R: BufRead>(
     (game, start): (F, F::Position),
     options: &Options,
-    mut input: impl BufRead,
+    mut input: Input<R>,
 ) -> CliResult {
+    let editing = matches!(input, Input::Editor(_));
     let mut session = Session::new(game, start, options);
     let begun = session.begin();
-    flush(&mut session)?;
+    flush(&mut session, editing)?;
     begun?;
     while !session.is_finished() {
-        let line = read_line(&mut input)?;
+        let line = input.read()?;
         let done = session.input(line);
-        flush(&mut session)?;
+        flush(&mut session, editing)?;
         done?;
     }
     Ok(())
 }
 
-fn flush<F: Family>(session: &mut Session<F>) -> CliResult {
+/// Prints what the session said; the line editor shows the prompt itself.
+fn flush<F: Family>(session: &mut Session<F>, editing: bool) -> CliResult {
     for out in session.take_output() {
         match out {
+            Output::Text(t) if editing && t == PROMPT => {}
             Output::Text(t) => emit(&t)?,
             Output::Json(v) => print_json(&v)?,
         }
     }
     Ok(())
+}
+
+fn too_long() -> CliError {
+    CliError::new(format!(
+        "an input line is longer than {} MiB; a move or a position fits on a much shorter line",
+        MAX_LINE >> 20
+    ))
 }
 
 /// The longest input line read: a move or a whole position (a million
@@ -354,10 +404,7 @@ fn read_line(input: &mut impl BufRead) -> CliResult<Line> {
         return Ok(Line::End);
     }
     if n as u64 > MAX_LINE && bytes.last() != Some(&b'\n') {
-        return Err(CliError::new(format!(
-            "an input line is longer than {} MiB; a move or a position fits on a much shorter line",
-            MAX_LINE >> 20
-        )));
+        return Err(too_long());
     }
     if bytes.last() == Some(&b'\n') {
         bytes.pop();

@@ -550,8 +550,9 @@ fn compute(
             bar.set_position(p.done as u64);
             if let Some(st) = &p.stats {
                 bar.set_message(format!(
-                    "rare {}, largest value {}",
-                    st.rare_count, st.max_value
+                    "rare {} | largest value {}",
+                    indicatif::HumanCount(st.rare_count as u64),
+                    st.max_value
                 ));
             }
         }
@@ -643,11 +644,27 @@ fn progress_bar(args: &SeqArgs, to: u64) -> Option<indicatif::ProgressBar> {
     let bar = indicatif::ProgressBar::new(to);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} heaps, {per_sec}, ETA {eta} {msg}",
+            "{bar:40} {human_pos}/{human_len} heaps | {rate} | ETA {eta} | {msg}",
         )
-        .expect("a valid template"),
+        .expect("a valid template")
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&rate(state.per_sec()));
+            },
+        ),
     );
     Some(bar)
+}
+
+/// Heaps per second as a whole number with thousands separators.
+fn rate(per_sec: f64) -> String {
+    let n = if per_sec.is_finite() && per_sec > 0.0 {
+        per_sec.round() as u64
+    } else {
+        0
+    };
+    format!("{} heaps/s", indicatif::HumanCount(n))
 }
 
 /// Prints a slice of a sequence file, with the report of a computed run.
@@ -883,6 +900,13 @@ fn stats_text(out: &mut String, stats: Option<&RcStats>, engine: EngineKind) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rates_are_whole_numbers() {
+        assert_eq!(rate(1_234_567.89), "1,234,568 heaps/s");
+        assert_eq!(rate(0.4), "0 heaps/s");
+        assert_eq!(rate(f64::NAN), "0 heaps/s");
+    }
 
     #[test]
     fn files_that_cannot_be_written_are_refused_up_front() {

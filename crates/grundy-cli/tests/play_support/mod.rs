@@ -29,8 +29,14 @@ pub struct Pty {
 impl Pty {
     /// Starts `grundy ARGS` on a new pseudo-terminal (echo off).
     pub fn spawn(args: &[&str]) -> Pty {
+        Pty::spawn_on(args, "dumb")
+    }
+
+    /// Starts `grundy ARGS` on a new pseudo-terminal of type `term` (a
+    /// `dumb` one reads lines as they come; others get line editing).
+    pub fn spawn_on(args: &[&str], term: &str) -> Pty {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
-        cmd.args(args);
+        cmd.args(args).env("TERM", term);
         let session = Session::spawn(cmd).expect("spawn grundy on a pty");
         Pty {
             session,

@@ -1,7 +1,7 @@
 //! Playing Turning Corners: the board drawn as a grid with the value
 //! `x * y` (nim product) of each white cell, moves typed as
 //! `grundy corners` prints them (`(x,y) (x',y')`), explanations by the
-//! change `(x + x') * (y + y')` a move makes to the value.
+//! change `(x ⊕ x') * (y ⊕ y')` a move makes to the value.
 //!
 //! Stall rule: flip the smallest rectangle, `(x, y)` and `(x - 1, y - 1)`,
 //! at the white cell furthest down and then furthest right.
@@ -229,8 +229,8 @@ impl Analyse for CornersPlay {
         );
         let _ = writeln!(
             out,
-            "Flipping the corners ({},{}) and ({},{}) changes the value by (x + x') * (y + y') = ({} + {}) * ({} + {}) \
-             = {dx} * {dy} = {change} (nim sum and product), so the value is now {v} XOR {change} = {}.",
+            "Flipping the corners ({},{}) and ({},{}) changes the value by (x ⊕ x') * (y ⊕ y') = ({} ⊕ {}) * ({} ⊕ {}) \
+             = {dx} * {dy} = {change} (⊕ the nim-sum, * the nim product), so the value is now {v} XOR {change} = {}.",
             m.x,
             m.y,
             m.x2,
@@ -250,7 +250,7 @@ impl Analyse for CornersPlay {
         } else {
             let _ = writeln!(
                 out,
-                "The value was {v}, so the computer needed (x + x') * (y + y') = {v}: for dx = {dx} that is \
+                "The value was {v}, so the computer needed (x ⊕ x') * (y ⊕ y') = {v}: for dx = {dx} that is \
                  dy = {v} / {dx} = {dy} (nim division), and y' = {} XOR {dy} = {} < {}. You face value 0, a P-position.",
                 m.y, m.y2, m.y
             );

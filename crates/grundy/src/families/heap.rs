@@ -15,10 +15,12 @@ use serde_json::Value;
 
 use crate::family::drawing::{Part, Shape};
 use crate::family::text::{parse_u64, parse_u64_list, tokens};
-use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{Convention, Outcome};
 use crate::games::heap::{self, HeapMove};
+use crate::games::heap_words;
 use crate::games::strips::StripGame;
+use crate::heap::explain;
 use crate::heap::rule::HeapRule;
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
@@ -274,6 +276,13 @@ impl Notation for HeapPlay {
             .collect()
     }
 
+    fn parse_move(&self, p: &Vec<u32>, text: &str) -> Parsed<HeapMove, Vec<u32>> {
+        match heap_words::parse(text) {
+            Some(typed) => heap_words::resolve(&self.rule, p, &typed?).map(Some),
+            None => Ok(None),
+        }
+    }
+
     fn move_to(&self, from: &Vec<u32>, to: &Vec<u32>) -> Result<(HeapMove, Vec<u32>), String> {
         let moves = heap::moves(&self.rule, from);
         if let Some(found) = moves.iter().find(|(_, q)| q == to) {
@@ -336,17 +345,7 @@ impl Analyse for HeapPlay {
         let total = self.nim_sum(before);
         let _ = writeln!(out, "  XOR = {total}");
         let from = self.g(c.mv.from);
-        let parts: Vec<String> =
-            c.mv.parts
-                .iter()
-                .map(|&p| format!("G({p}) = {}", self.g(p)))
-                .collect();
-        let left = c.mv.parts.iter().fold(0, |a, &p| a ^ self.g(p));
-        let parts = if parts.is_empty() {
-            "nothing (value 0)".to_string()
-        } else {
-            format!("{} (value {left})", parts.join(" + "))
-        };
+        let parts = explain::leaves_value(&c.mv.parts, |p| self.g(p));
         if total == 0 {
             let _ = writeln!(
                 out,
@@ -360,7 +359,7 @@ impl Analyse for HeapPlay {
             let _ = writeln!(
                 out,
                 "The XOR was {total}, not 0: an N-position. To win, replace a heap of value v by options worth \
-                 v XOR {total}: the move turned G({}) = {from} into {parts} = {from} XOR {total}, so the XOR is \
+                 v ⊕ {total}: the move turned G({}) = {from} into {parts} = {from} ⊕ {total}, so the XOR is \
                  now 0, a P-position for you.",
                 c.mv.from
             );

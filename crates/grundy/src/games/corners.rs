@@ -11,7 +11,7 @@
 //! `XOR of x * y over the white cells`.
 //!
 //! A move by corners `(x, y)`, `(x', y')` changes the value by
-//! `(x + x') * (y + y')` (nim arithmetic), so a winning move from value
+//! `(x ⊕ x') * (y ⊕ y')` (nim arithmetic), so a winning move from value
 //! `v != 0` is a white `(x, y)` and a `dx` with `x + dx < x` such that
 //! `dy = v / dx` has `y + dy < y`. Rows are scanned once, with one nimber
 //! division per `(x, dx)`: about `n^2 / 2` products for an n x n board.
@@ -397,7 +397,7 @@ pub fn explain(board: &Board) -> String {
     if v.is_zero() {
         let _ = writeln!(
             out,
-            "The value is 0: a P-position. Any move changes the value by (x + x') * (y + y'), \
+            "The value is 0: a P-position. Any move changes the value by (x ⊕ x') * (y ⊕ y'), \
              a product of two nonzero nimbers, which is never 0."
         );
         return out;
@@ -405,7 +405,7 @@ pub fn explain(board: &Board) -> String {
     let _ = writeln!(
         out,
         "The value is not 0: the player to move wins. A move with corners (x, y), (x', y') changes the value by \
-         (x + x') * (y + y'), so it must make (x + x') * (y + y') = {}.",
+         (x ⊕ x') * (y ⊕ y'), so it must make (x ⊕ x') * (y ⊕ y') = {}.",
         v.0
     );
     if let Some(m) = winning_move(board) {

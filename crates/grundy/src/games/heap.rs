@@ -25,6 +25,7 @@
 use std::fmt::{self, Display, Write};
 
 use crate::game::{Analysis, Convention, Game, Outcome, WinningMove};
+use crate::heap::explain;
 use crate::heap::naive::{work_estimate, NaiveEngine};
 use crate::heap::rule::{HeapRule, RuleKind};
 use crate::nimber::Nimber;
@@ -111,6 +112,9 @@ pub const MAX_TABLE_HEAP: u32 = (1 << 28) - 1;
 
 /// The most positions the misère search may store.
 pub const MISERE_LIMIT: usize = 1_000_000;
+
+/// `explain` tabulates the options of at most this many different heaps.
+pub const EXPLAINED_HEAPS: usize = 4;
 
 /// An upper bound on the positions a misère search from `heaps` can meet:
 /// for rules that split, the multisets of heaps with at most the total
@@ -413,11 +417,30 @@ pub fn explain(
         return Ok(out);
     }
     let g = values_for(rule, heaps)?;
+    let (periodicity, seen) = explain::pattern(rule, &g);
+    let _ = writeln!(out, "{}", explain::describe_pattern(&periodicity, seen));
     let _ = writeln!(
         out,
-        "Each heap is a game of its own; its Grundy value G(n) is the mex of the values of its options, \
-         and the value of a sum is the nim-sum (XOR) of the values:"
+        "Each heap is a game of its own; its Grundy value G(n) is the mex (the least value missing) of the \
+         values of its options, and an option's value is the nim-sum (XOR, ⊕) of the values of the heaps it leaves:"
     );
+    let mut shown: Vec<u32> = Vec::new();
+    for &h in heaps {
+        if shown.contains(&h) {
+            continue;
+        }
+        if shown.len() == EXPLAINED_HEAPS {
+            let _ = writeln!(out, "  (the other heaps' tables: ask for them alone)");
+            break;
+        }
+        shown.push(h);
+        out.push_str(&explain::describe(
+            &explain::mex_table(rule, &g, h),
+            &g,
+            "  ",
+        ));
+    }
+    let _ = writeln!(out, "The value of a sum is the nim-sum of the values:");
     let mut total = 0;
     for &h in heaps {
         let _ = writeln!(out, "  G({h}) = {}", g[h as usize]);
@@ -431,19 +454,14 @@ pub fn explain(
         );
     } else if let Some(w) = analysis.winning_moves.first() {
         let from = g[w.mv.from as usize];
-        let parts: Vec<String> =
-            w.mv.parts
-                .iter()
-                .map(|&p| format!("G({p}) = {}", g[p as usize]))
-                .collect();
-        let left = w.mv.parts.iter().fold(0, |a, &p| a ^ g[p as usize]);
         let _ = writeln!(
             out,
-            "The nim-sum is {total}, not 0: an N-position. To win, replace a heap of value v by options worth v XOR {total}. \
-             Here: {} turns G({}) = {from} into {} (value {left} = {from} XOR {total}), and the nim-sum becomes 0.",
+            "The nim-sum is {total}, not 0: an N-position. To win, replace a heap of value v by options worth v ⊕ {total}. \
+             Here: {} turns G({}) = {from} into {}, and {from} ⊕ {total} = {}, so the nim-sum becomes 0.",
             w.mv,
             w.mv.from,
-            if parts.is_empty() { "nothing".to_string() } else { parts.join(" + ") }
+            explain::leaves_value(&w.mv.parts, |p| g[p as usize]),
+            from ^ total
         );
     }
     Ok(out)

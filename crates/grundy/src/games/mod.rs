@@ -6,6 +6,7 @@ pub mod chips;
 pub mod chips_loopy;
 pub mod corners;
 pub mod heap;
+pub mod heap_words;
 pub mod huge_heap;
 pub mod moore;
 pub mod nim;

@@ -11,9 +11,12 @@
 //! - [`rc`]: the rare/common engine for long take-and-break sequences;
 //! - [`store`]: a compact file for long sequences, with its checksum;
 //! - [`periodicity`]: preperiod, period, saltus and the periodicity theorems;
-//! - [`periodic`]: G(n) for any heap once the period is proven.
+//! - [`periodic`]: G(n) for any heap once the period is proven;
+//! - [`explain`]: why a heap has its value (its options and their mex) and
+//!   the pattern of a rule's values.
 
 pub mod code;
+pub mod explain;
 pub mod naive;
 pub mod periodic;
 pub mod periodicity;
