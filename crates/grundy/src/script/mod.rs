@@ -32,9 +32,11 @@
 //! assert_eq!(g, [0, 1, 0, 1, 2, 0]);
 //! ```
 
+mod helpers;
 pub mod value;
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -76,7 +78,10 @@ impl Default for Limits {
 
 /// What `sum([...])` returns inside a script: the components a move leaves.
 #[derive(Clone, Debug)]
-struct SumOption(Array);
+pub(crate) struct SumOption(pub(crate) Array);
+
+/// How many times `fn components` may split the parts it returned again.
+const SPLIT_DEPTH: usize = 64;
 
 /// A compiled script game.
 pub struct Script {
@@ -88,6 +93,10 @@ pub struct Script {
     limits: Limits,
     has_start: bool,
     has_describe: bool,
+    has_show: bool,
+    has_components: bool,
+    /// The parts of each position met, by `fn components`.
+    parts: RefCell<HashMap<Value, Rc<[Value]>>>,
 }
 
 /// The innermost error of a chain of function calls, where the fault is.
@@ -135,7 +144,7 @@ impl Script {
         });
         engine.register_type_with_name::<SumOption>("SumOption");
         engine.register_fn("sum", |parts: Array| SumOption(parts));
-        register_helpers(&mut engine);
+        helpers::register(&mut engine);
         let ast = engine.compile(source).map_err(|e: ParseError| {
             let at = e.position();
             Error::new(format!(
@@ -155,6 +164,7 @@ impl Script {
             )));
         }
         let (has_start, has_describe) = (has("start", 0), has("describe", 2));
+        let (has_show, has_components) = (has("show", 1), has("components", 1));
         Ok(Script {
             name: name.to_string(),
             engine,
@@ -164,6 +174,9 @@ impl Script {
             limits,
             has_start,
             has_describe,
+            has_show,
+            has_components,
+            parts: RefCell::default(),
         })
     }
 
@@ -241,12 +254,86 @@ impl Script {
                     .into_iter()
                     .map(|c| self.value("options", c))
                     .collect::<Result<Vec<_>, _>>()?;
-                out.push(parts);
+                out.push(self.split(&parts)?);
             } else {
-                out.push(vec![self.value("options", item)?]);
+                let q = self.value("options", item)?;
+                out.push(if self.has_components {
+                    self.split(std::slice::from_ref(&q))?
+                } else {
+                    vec![q]
+                });
             }
         }
         Ok(out)
+    }
+
+    /// Whether the script defines `fn components(p)`.
+    pub fn has_components(&self) -> bool {
+        self.has_components
+    }
+
+    /// The positions `ps` split into independent parts by the script's
+    /// `fn components(p)`, each part split again until it is one piece
+    /// (its components are itself alone); `ps` itself when the script does
+    /// not define it. A position whose components are `[]` is gone.
+    pub fn split(&self, ps: &[Value]) -> Result<Vec<Value>, Error> {
+        if !self.has_components {
+            return Ok(ps.to_vec());
+        }
+        let mut out = Vec::with_capacity(ps.len());
+        for p in ps {
+            self.split_into(p, 0, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    fn split_into(&self, p: &Value, depth: usize, out: &mut Vec<Value>) -> Result<(), Error> {
+        let known = self.parts.borrow().get(p).cloned();
+        let parts = match known {
+            Some(parts) => parts,
+            None => {
+                let d = self.call("components", (to_dynamic(p),))?;
+                let Some(items) = d.clone().try_cast::<Array>() else {
+                    return Err(Error::new(format!(
+                        "script '{}': fn components({p}) returned {}, not an array of positions",
+                        self.name,
+                        d.type_name()
+                    )));
+                };
+                let parts: Rc<[Value]> = items
+                    .into_iter()
+                    .map(|c| self.value("components", c))
+                    .collect::<Result<Vec<_>, _>>()?
+                    .into();
+                self.parts.borrow_mut().insert(p.clone(), parts.clone());
+                parts
+            }
+        };
+        if let [one] = &parts[..] {
+            if one == p {
+                out.push(p.clone());
+                return Ok(());
+            }
+        }
+        if depth >= SPLIT_DEPTH {
+            return Err(Error::new(format!(
+                "script '{}': fn components keeps splitting {p} into other parts ({SPLIT_DEPTH} times); a part that is one piece must be returned as itself",
+                self.name
+            )));
+        }
+        for q in parts.iter() {
+            self.split_into(q, depth + 1, out)?;
+        }
+        Ok(())
+    }
+
+    /// The position drawn by the script's `fn show(p)`, if it defines one.
+    pub fn show(&self, p: &Value) -> Result<Option<String>, Error> {
+        if !self.has_show {
+            return Ok(None);
+        }
+        let d = self.call("show", (to_dynamic(p),))?;
+        Ok(Some(d.to_string()))
     }
 
     /// The words for the move from `p` to `q`, if the script defines
@@ -321,53 +408,6 @@ fn to_dynamic(v: &Value) -> Dynamic {
         Value::Str(s) => Dynamic::from(s.clone()),
         Value::List(items) => Dynamic::from_array(items.iter().map(to_dynamic).collect()),
     }
-}
-
-/// Native helpers for the heavy shapes, so scripts need not loop over them.
-fn register_helpers(engine: &mut Engine) {
-    // Every way to write n as a sum of `parts` positive parts, in
-    // non-increasing order; `distinct`: all parts different.
-    engine.register_fn("splits", |n: i64, parts: i64, distinct: bool| -> Array {
-        let mut out = Array::new();
-        let mut cur = Vec::new();
-        fn go(n: i64, parts: i64, max: i64, distinct: bool, cur: &mut Vec<i64>, out: &mut Array) {
-            if out.len() >= 1 << 20 {
-                return;
-            }
-            if parts == 0 {
-                if n == 0 {
-                    out.push(Dynamic::from_array(
-                        cur.iter().map(|&x| Dynamic::from(x)).collect(),
-                    ));
-                }
-                return;
-            }
-            let hi = max.min(n - (parts - 1));
-            for x in (1..=hi).rev() {
-                // The parts left are at most x each, so they cannot make n.
-                if x * parts < n {
-                    break;
-                }
-                cur.push(x);
-                go(
-                    n - x,
-                    parts - 1,
-                    if distinct { x - 1 } else { x },
-                    distinct,
-                    cur,
-                    out,
-                );
-                cur.pop();
-            }
-        }
-        if parts >= 1 && n >= parts && parts <= 64 {
-            go(n, parts, n, distinct, &mut cur, &mut out);
-        }
-        out
-    });
-    // Nim-sum and bit operations on whole numbers.
-    engine.register_fn("xor", |a: i64, b: i64| a ^ b);
-    engine.register_fn("bit_count", |a: i64| a.count_ones() as i64);
 }
 
 #[cfg(test)]
