@@ -327,6 +327,12 @@ impl ScriptPlay {
         }
         if total.is_zero() {
             let _ = writeln!(out, "Value 0: every move leads to a position of nonzero value, which the opponent can bring back to 0.");
+        } else if p.len() == 1 {
+            let _ = writeln!(
+                out,
+                "A winning move leads to a position of value 0 ({} such moves).",
+                winning.len()
+            );
         } else {
             let _ = writeln!(
                 out,
