@@ -184,22 +184,23 @@ impl ScriptPlay {
     }
 
     /// The move `mv` from `p` in the script's words, or in the default
-    /// ones: `7 -> 3 + 3`, with `part 2: ` before it in a sum.
+    /// ones (`7 -> 3 + 3`), with `part 2: ` before them in a sum.
     pub fn words(&self, p: &[Value], mv: &SumMove<Value>) -> Result<String, Error> {
         let from = &p[mv.component];
+        let part = if p.len() == 1 {
+            String::new()
+        } else {
+            format!("part {}: ", mv.component + 1)
+        };
         if let Some(w) = self.script.describe(from, &mv.into)? {
-            return Ok(w);
+            return Ok(format!("{part}{w}"));
         }
         let into = if mv.into.is_empty() {
             "nothing".to_string()
         } else {
             join(&mv.into)
         };
-        Ok(if p.len() == 1 {
-            format!("{from} -> {into}")
-        } else {
-            format!("part {}: {from} -> {into}", mv.component + 1)
-        })
+        Ok(format!("{part}{from} -> {into}"))
     }
 
     fn with_words(
