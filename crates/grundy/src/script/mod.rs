@@ -40,7 +40,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, ParseError, Scope, AST};
+use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ParseError, Scope, AST};
 
 pub use value::Value;
 
@@ -132,16 +132,20 @@ impl Script {
         engine.set_max_map_size(1 << 16);
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let watch = deadline.clone();
-        engine.on_progress(move |ops| {
-            if ops % 4096 == 0 {
-                if let Some(d) = watch.get() {
-                    if Instant::now() > d {
-                        return Some(Dynamic::from("time"));
+        // Called at every operation: registered only when there is a clock
+        // to watch.
+        if limits.time.is_some() {
+            engine.on_progress(move |ops| {
+                if ops % 4096 == 0 {
+                    if let Some(d) = watch.get() {
+                        if Instant::now() > d {
+                            return Some(Dynamic::from("time"));
+                        }
                     }
                 }
-            }
-            None
-        });
+                None
+            });
+        }
         engine.register_type_with_name::<SumOption>("SumOption");
         engine.register_fn("sum", |parts: Array| SumOption(parts));
         helpers::register(&mut engine);
@@ -214,8 +218,11 @@ impl Script {
     }
 
     fn call(&self, function: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, Error> {
+        // The script's top level is not run again at each call: functions
+        // cannot see its variables, and it has no other effect.
+        let options = CallFnOptions::new().eval_ast(false);
         self.engine
-            .call_fn::<Dynamic>(&mut Scope::new(), &self.ast, function, args)
+            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, args)
             .map_err(|e| self.fail(function, *e))
     }
 
@@ -240,16 +247,16 @@ impl Script {
     /// The options of `p`, each the list of components it leaves.
     pub fn options_of(&self, p: &Value) -> Result<Vec<Vec<Value>>, Error> {
         let d = self.call("options", (to_dynamic(p),))?;
-        let Some(items) = d.clone().try_cast::<Array>() else {
-            return Err(Error::new(format!(
-                "script '{}': fn options({p}) returned {}, not an array of options",
-                self.name,
-                d.type_name()
-            )));
-        };
+        let items = d.into_array().map_err(|what| {
+            Error::new(format!(
+                "script '{}': fn options({p}) returned {what}, not an array of options",
+                self.name
+            ))
+        })?;
         let mut out = Vec::with_capacity(items.len());
         for item in items {
-            if let Some(SumOption(parts)) = item.clone().try_cast::<SumOption>() {
+            if item.is::<SumOption>() {
+                let SumOption(parts) = item.cast::<SumOption>();
                 let parts = parts
                     .into_iter()
                     .map(|c| self.value("options", c))
@@ -378,7 +385,7 @@ impl Game for Script {
 
 /// A script's value as a position, or what it was instead.
 fn to_value(d: Dynamic) -> Result<Value, String> {
-    if let Some(n) = d.clone().try_cast::<i64>() {
+    if let Ok(n) = d.as_int() {
         return Ok(Value::Int(n));
     }
     if d.is_string() {
@@ -389,8 +396,10 @@ fn to_value(d: Dynamic) -> Result<Value, String> {
             d.as_char().map(String::from).unwrap_or_default(),
         ));
     }
-    if let Some(items) = d.clone().try_cast::<Array>() {
-        return items
+    if d.is_array() {
+        return d
+            .into_array()
+            .unwrap_or_default()
             .into_iter()
             .map(to_value)
             .collect::<Result<_, _>>()
