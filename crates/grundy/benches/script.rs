@@ -11,6 +11,22 @@ use grundy::solve::Solver;
 const KAYLES: &str = include_str!("../../../examples/scripts/kayles.rhai");
 const SQUARES: &str = include_str!("../../../examples/scripts/squares.rhai");
 
+/// The same rule giving each option with `option(q)` instead of an array.
+const KAYLES_OPTION: &str = "
+fn options(n) {
+    for take in 1..=2 {
+        if take > n { continue; }
+        for left in 0..=(n - take) / 2 { option(sum([left, n - take - left])); }
+    }
+}";
+
+/// Subtract a square, giving each option with `option(q)`.
+const SQUARES_OPTION: &str = "
+fn options(n) {
+    let k = 1;
+    while k * k <= n { option(n - k * k); k += 1; }
+}";
+
 /// The heaps of the Kayles table.
 const N: i64 = 1000;
 
@@ -38,16 +54,23 @@ impl Game for Kayles {
 
 fn kayles(c: &mut Criterion) {
     let options: u64 = (0..=N).map(|n| Kayles.options(&n).len() as u64).sum();
-    let script = Script::compile("kayles.rhai", KAYLES, Limits::default()).unwrap();
     let mut g = c.benchmark_group("kayles G(0..1000)");
     g.sample_size(10);
     g.throughput(Throughput::Elements(options));
-    g.bench_function("script", |b| {
-        b.iter(|| {
-            let mut s = Solver::new(&script);
-            (0..=N).map(|n| s.value(&Value::Int(n)).unwrap().0).sum::<u64>()
-        })
-    });
+    for (name, src) in [
+        ("script, array", KAYLES),
+        ("script, option(q)", KAYLES_OPTION),
+    ] {
+        let script = Script::compile("kayles.rhai", src, Limits::default()).unwrap();
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut s = Solver::new(&script);
+                (0..=N)
+                    .map(|n| s.value(&Value::Int(n)).unwrap().0)
+                    .sum::<u64>()
+            })
+        });
+    }
     g.bench_function("native", |b| {
         b.iter(|| {
             let mut s = Solver::new(&Kayles);
@@ -58,17 +81,26 @@ fn kayles(c: &mut Criterion) {
 }
 
 fn squares(c: &mut Criterion) {
-    let script = Script::compile("squares.rhai", SQUARES, Limits::default()).unwrap();
     let set: Vec<usize> = (1..=316).map(|k| k * k).collect();
     let mut g = c.benchmark_group("subtract-a-square G(0..100000)");
     g.sample_size(10);
-    g.bench_function("script", |b| {
-        b.iter(|| {
-            let mut s = Solver::new(&script);
-            (0..=100_000).map(|n| s.value(&Value::Int(n)).unwrap().0).sum::<u64>()
-        })
+    for (name, src) in [
+        ("script, array", SQUARES),
+        ("script, option(q)", SQUARES_OPTION),
+    ] {
+        let script = Script::compile("squares.rhai", src, Limits::default()).unwrap();
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut s = Solver::new(&script);
+                (0..=100_000)
+                    .map(|n| s.value(&Value::Int(n)).unwrap().0)
+                    .sum::<u64>()
+            })
+        });
+    }
+    g.bench_function("native", |b| {
+        b.iter(|| subtraction::sequence(&set, 100_001).unwrap())
     });
-    g.bench_function("native", |b| b.iter(|| subtraction::sequence(&set, 100_001).unwrap()));
     g.finish();
 }
 

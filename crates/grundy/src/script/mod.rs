@@ -6,9 +6,16 @@
 //! for a move that leaves a disjunctive sum of independent components
 //! (`sum([])`: nothing is left). Positions are integers, strings, or arrays
 //! of them, compared by value ([`Value`]). Optional: `fn start()` (the
-//! starting position) and `fn describe(p, q)` (the words for the move from
-//! `p` to `q`). grundy memoises, takes the mex and nim-sums natively; the
-//! script is called once per position.
+//! starting position), `fn show(p)` (a drawing as text), `fn describe(p, q)`
+//! (the words for the move from `p` to `q`) and `fn components(p)` (the
+//! independent parts a position splits into, [`Script::split`]). grundy
+//! memoises, takes the mex and nim-sums natively; the script is called once
+//! per position.
+//!
+//! Instead of returning an array, `fn options` may give each option with
+//! `option(q)`: Rhai checks the size of an array at every push by walking
+//! it, so building an array of n options costs the square of n, and
+//! `option` costs the same for every option.
 //!
 //! Scripts run sandboxed: no files, no modules, no `eval`, with limits on
 //! operations per call, call depth, string and array sizes, and an optional
@@ -97,6 +104,8 @@ pub struct Script {
     has_components: bool,
     /// The parts of each position met, by `fn components`.
     parts: RefCell<HashMap<Value, Rc<[Value]>>>,
+    /// The options given by `option(q)` during the call of `fn options`.
+    given: Rc<RefCell<Array>>,
 }
 
 /// The innermost error of a chain of function calls, where the fault is.
@@ -149,6 +158,23 @@ impl Script {
         engine.register_type_with_name::<SumOption>("SumOption");
         engine.register_fn("sum", |parts: Array| SumOption(parts));
         helpers::register(&mut engine);
+        // `option(q)` adds an option without building an array: Rhai walks
+        // an array at every push to check its size, so a script pushing n
+        // options costs the square of n.
+        let given: Rc<RefCell<Array>> = Rc::default();
+        let sink = given.clone();
+        let most = limits.array_size;
+        engine.register_fn(
+            "option",
+            move |q: Dynamic| -> Result<(), Box<EvalAltResult>> {
+                let mut sink = sink.borrow_mut();
+                if sink.len() >= most {
+                    return Err(format!("more than {most} options given by option(q)").into());
+                }
+                sink.push(q);
+                Ok(())
+            },
+        );
         let ast = engine.compile(source).map_err(|e: ParseError| {
             let at = e.position();
             Error::new(format!(
@@ -181,6 +207,7 @@ impl Script {
             has_show,
             has_components,
             parts: RefCell::default(),
+            given,
         })
     }
 
@@ -246,13 +273,23 @@ impl Script {
 
     /// The options of `p`, each the list of components it leaves.
     pub fn options_of(&self, p: &Value) -> Result<Vec<Vec<Value>>, Error> {
-        let d = self.call("options", (to_dynamic(p),))?;
-        let items = d.into_array().map_err(|what| {
-            Error::new(format!(
-                "script '{}': fn options({p}) returned {what}, not an array of options",
-                self.name
-            ))
-        })?;
+        self.given.borrow_mut().clear();
+        let d = self.call("options", (to_dynamic(p),));
+        let mut items = std::mem::take(&mut *self.given.borrow_mut());
+        let d = d?;
+        if !d.is_unit() {
+            let returned = d.into_array().map_err(|what| {
+                Error::new(format!(
+                    "script '{}': fn options({p}) returned {what}, not an array of options",
+                    self.name
+                ))
+            })?;
+            if items.is_empty() {
+                items = returned;
+            } else {
+                items.extend(returned);
+            }
+        }
         let mut out = Vec::with_capacity(items.len());
         for item in items {
             if item.is::<SumOption>() {
