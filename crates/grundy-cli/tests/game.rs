@@ -8,6 +8,14 @@ const SQUARES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../examples/scripts/squares.rhai"
 );
+const WYTHOFF: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../examples/scripts/wythoff.rhai"
+);
+const CRAM: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../examples/scripts/cram.rhai"
+);
 const KAYLES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../examples/scripts/kayles.rhai"
@@ -71,12 +79,49 @@ fn hostile_scripts_exit_2_with_one_line() {
             "fn options(p) { options(p) }",
             "stack overflow",
         ),
+        (
+            "array.rhai",
+            "fn options(p) { let a = []; loop { a.push(1); } }",
+            "array",
+        ),
+        (
+            "string.rhai",
+            "fn options(p) { let s = \"x\"; loop { s += s; } }",
+            "string",
+        ),
+        ("closure.rhai", "fn options(p) { [|| 1] }", "not a position"),
+        ("map.rhai", "fn options(p) { [#{a: 1}] }", "not a position"),
+        (
+            "cycle.rhai",
+            "fn options(p) { if p > 0 { [p - 1] } else { [1] } }",
+            "can repeat",
+        ),
+        (
+            "split.rhai",
+            "fn options(p) { [] }\nfn components(p) { [p + 1] }",
+            "keeps splitting",
+        ),
+        (
+            "code.rhai",
+            "fn options(p) { take_break(p, \"0.9x\") }",
+            "line 1",
+        ),
+        (
+            "files.rhai",
+            "fn options(p) { import \"x\" as y; [] }",
+            "module",
+        ),
+        (
+            "many.rhai",
+            "fn options(p) { [p + 1] }",
+            "more than 1000 positions",
+        ),
     ];
     for (name, src, want) in cases {
         let path = dir.join(name);
         std::fs::write(&path, src).unwrap();
         let p = path.to_str().unwrap();
-        let out = grundy(&["game", p, "3"]);
+        let out = grundy(&["game", p, "3", "--max-positions", "1000"]);
         assert_eq!(out.status.code(), Some(2), "{name}");
         let err = String::from_utf8_lossy(&out.stderr).to_lowercase();
         assert_eq!(err.lines().count(), 1, "{name}: {err}");
@@ -95,5 +140,91 @@ fn hostile_scripts_exit_2_with_one_line() {
     );
     refused(&["game", SQUARES, "{\"a\":1}"], "not a position");
     refused(&["game", SQUARES, "--table", "9..3"], "empty");
+    refused(&["game", SQUARES, "--max-positions", "1e12"], "positions");
+    refused(
+        &["game", SQUARES, "--max-positions", "100000000000"],
+        "GB of memory",
+    );
+    refused(
+        &["game", WYTHOFF, "--grid", "0..5000", "0..5000"],
+        "at most",
+    );
+    refused(&["game", SQUARES, "--table", "0..99999999"], "at most");
+    refused(&["game", SQUARES, "--png", "x.png"], "--png draws");
+    refused(
+        &["play", dir.join("cycle.rhai").to_str().unwrap(), "2"],
+        "can repeat",
+    );
+    refused(&["play", SQUARES, "1.5"], "whole number");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn wythoff_grid_is_the_built_in_table() {
+    let v = json(&["game", WYTHOFF, "--grid", "0..11", "0..15", "--json"]);
+    let rows = v["rows"].as_array().unwrap();
+    let built_in = json(&["table", "wythoff", "--size", "16", "--json"]);
+    for (x, row) in rows.iter().enumerate() {
+        assert_eq!(row, &built_in["rows"][x], "row {x}");
+    }
+    // Row 1 of Wythoff's game: 1 2 0, then each block of three plus 3.
+    let p = &v["row_periodicity"][1];
+    assert_eq!(
+        (
+            p["status"].as_str(),
+            p["period"].as_u64(),
+            p["saltus"].as_i64()
+        ),
+        (Some("observed"), Some(3), Some(3))
+    );
+    let png = std::env::temp_dir().join(format!("grundy-wythoff-{}.png", std::process::id()));
+    let out = common::text(&[
+        "game",
+        WYTHOFF,
+        "--grid",
+        "0..31",
+        "0..31",
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.contains("512 x 512"), "{out}");
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    std::fs::remove_file(&png).unwrap();
+}
+
+#[test]
+fn cram_splits_into_regions() {
+    let v = json(&["game", CRAM, "--json"]);
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 7);
+    // A filled column cuts the board into a 3 x 2 region and a 3 x 1 one,
+    // both of value 1 (the middle domino of 3 x 2 leaves two dominoes'
+    // room, one move each way), so the whole is 0.
+    let v = json(&["game", CRAM, "\"..#./..#./..#.\"", "--json"]);
+    assert_eq!(v["parts"], serde_json::json!(["../../..", "././."]));
+    assert_eq!(v["value"], 0);
+    let text = common::text(&["game", CRAM, "--explain"]);
+    assert!(text.contains("...."), "{text}");
+    assert!(text.contains("mex"), "{text}");
+}
+
+#[test]
+fn play_a_script_with_hint_undo_and_moves() {
+    let out = common::piped(
+        &["play", CRAM, "--seed", "1"],
+        "hint\nmoves\n\"#.../#.../....\"\nundo\nwhy\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("hint:"), "{text}");
+    assert!(text.contains("legal moves (17)"), "{text}");
+    assert!(text.contains("undone"), "{text}");
+    let out = common::piped(
+        &["play", WYTHOFF, "[4,8]", "--seed", "3"],
+        "take 4 from heap 2\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("take 4 from both heaps"), "{text}");
+    assert!(text.contains("the computer wins"), "{text}");
 }

@@ -82,6 +82,22 @@ impl<'g, G: Game> Solver<'g, G> {
         self
     }
 
+    /// A solver that goes on from the values an earlier one found
+    /// ([`Solver::into_table`]), so a game kept between questions is
+    /// searched once.
+    pub fn with_table(game: &'g G, table: HashMap<G::Position, Nimber>) -> Self {
+        Solver {
+            game,
+            table,
+            limit: None,
+        }
+    }
+
+    /// The values found, to go on from later ([`Solver::with_table`]).
+    pub fn into_table(self) -> HashMap<G::Position, Nimber> {
+        self.table
+    }
+
     /// The game being solved.
     pub fn game(&self) -> &'g G {
         self.game

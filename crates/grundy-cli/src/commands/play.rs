@@ -14,6 +14,7 @@ use std::io::{BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
+use grundy::families::script::ScriptPlay;
 use grundy::families::{
     cards, chips, chips_loopy, corners, heap, moore, nim, nimble, northcott, staircase, strips,
     turtles, wind_up, wythoff,
@@ -24,6 +25,7 @@ use grundy::game::Convention;
 use grundy::games::chips::Graph;
 use grundy::games::turtles::Variant;
 use rustyline::error::ReadlineError;
+use grundy::script::Value;
 
 use crate::commands::heap::parse_rule;
 use crate::error::{CliError, CliResult};
@@ -175,6 +177,10 @@ pub enum PlayGame {
     Wythoff(HeapsStart),
     /// Wind-Up: subtraction modulo N; a position repeated three times is a draw.
     Windup(WindUpStart),
+    /// Your own game: `grundy play FILE [POSITION...]` with a Rhai script
+    /// (see `grundy game`).
+    #[command(external_subcommand)]
+    Script(Vec<String>),
 }
 
 /// Wind-Up heaps to play from.
@@ -189,6 +195,33 @@ pub struct WindUpStart {
     /// The heaps (residues below N).
     #[arg(value_name = "HEAP", allow_negative_numbers = true)]
     pub heaps: Vec<String>,
+}
+
+/// A scripted game to play: `grundy play FILE [POSITION...]`.
+#[derive(clap::Parser, Debug)]
+#[command(name = "grundy play")]
+struct ScriptStart {
+    /// The script: a Rhai file defining `fn options(p)`.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Positions written as JSON (`7`, `"XOOX"`, `[3,5]`); several form a
+    /// sum. None: the script's `fn start()`.
+    #[arg(value_name = "POSITION", allow_negative_numbers = true)]
+    positions: Vec<String>,
+    /// Stop the script after this many seconds of work in all.
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<String>,
+    /// The most positions searched (each costs about 200 bytes of memory).
+    #[arg(long, value_name = "N", default_value = "10000000")]
+    max_positions: String,
+    #[arg(long, value_enum)]
+    first: Option<First>,
+    #[arg(long)]
+    misere: bool,
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    seed: Option<String>,
+    #[arg(long)]
+    json: bool,
 }
 
 /// The largest graph file played on: 64 MiB.
@@ -225,27 +258,42 @@ fn read_corners(args: &CornersStart, convention: Convention) -> CliResult<String
 
 /// Starts the session.
 pub fn run(args: &PlayArgs) -> CliResult {
-    let convention = if args.misere {
+    let script = match &args.game {
+        PlayGame::Script(words) => Some(
+            <ScriptStart as clap::Parser>::try_parse_from(
+                std::iter::once("grundy play".to_string()).chain(words.iter().cloned()),
+            )
+            .map_err(|e| CliError::new(first_line(&e.to_string())))?,
+        ),
+        _ => None,
+    };
+    // Flags after a script's file name are the script's to read.
+    let s = script.as_ref();
+    let first = s.and_then(|s| s.first).unwrap_or(args.first);
+    let misere = args.misere || s.is_some_and(|s| s.misere);
+    let json = args.json || s.is_some_and(|s| s.json);
+    let seed = s.and_then(|s| s.seed.as_ref()).or(args.seed.as_ref());
+    let convention = if misere {
         Convention::Misere
     } else {
         Convention::Normal
     };
     let stdin = std::io::stdin();
-    let mode = if args.json {
+    let mode = if json {
         Mode::Json
     } else if stdin.is_terminal() {
         Mode::Terminal
     } else {
         Mode::Pipe
     };
-    let seed = match &args.seed {
+    let seed = match seed {
         Some(s) => parse_u64(s, "seed")?,
         None => std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64),
     };
     let options = Options {
-        first: match args.first {
+        first: match first {
             First::Human => Side::Human,
             First::Computer => Side::Computer,
         },
@@ -264,6 +312,30 @@ pub fn run(args: &PlayArgs) -> CliResult {
         Input::Plain(stdin.lock())
     };
     let c = convention;
+    if let Some(a) = script {
+        let limit = crate::commands::game::max_positions(&a.max_positions)?;
+        let script = crate::commands::game::load_script(&a.file, a.time_limit.as_deref())?;
+        let game = ScriptPlay::new(script, c, limit);
+        let given: Vec<Value> = if a.positions.is_empty() {
+            match game.script().start()? {
+                Some(p) => vec![p],
+                None => {
+                    return Err(CliError::new(format!(
+                        "no position given, and the script '{}' defines no fn start()",
+                        game.script().name()
+                    )))
+                }
+            }
+        } else {
+            a.positions
+                .iter()
+                .map(|t| Value::parse(t).map_err(CliError::new))
+                .collect::<CliResult<_>>()?
+        };
+        let p = game.script().split(&given)?;
+        game.check(&p)?;
+        return drive((game, p), &options, input);
+    }
     match &args.game {
         PlayGame::Nim(a) => drive(nim::start(&a.heaps, c)?, &options, input),
         PlayGame::Cards(a) => {
@@ -305,6 +377,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
         ),
         PlayGame::Moore(a) => drive(moore::start(&a.k, &a.heaps, c)?, &options, input),
         PlayGame::Northcott(a) => drive(northcott::start(&a.width, &a.rows, c)?, &options, input),
+        PlayGame::Script(_) => Err(CliError::new("no game given")),
         PlayGame::Chips(a) => {
             let text = read_graph(a)?;
             let graph = Graph::parse(&text).map_err(|e| {
@@ -347,6 +420,15 @@ impl<R: BufRead> Input<R> {
             },
         }
     }
+}
+
+/// The first line of a message (clap's end with usage and help lines).
+fn first_line(text: &str) -> String {
+    text.lines()
+        .next()
+        .unwrap_or("")
+        .trim_start_matches("error: ")
+        .to_string()
 }
 
 /// Plays a started game: feeds the session each line read from `input` and

@@ -12,6 +12,8 @@ pub mod nim;
 pub mod nimble;
 pub mod northcott;
 pub mod reduced;
+#[cfg(feature = "scripts")]
+pub mod script;
 pub mod staircase;
 pub mod strips;
 pub mod turtles;

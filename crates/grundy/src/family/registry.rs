@@ -525,7 +525,21 @@ static ENTRIES: &[Entry] = &[
         "VALUES/COPIES/LIMIT: 1..6/4/50 (the default)",
         "empty for the whole deal, or --left 4,4,4,4,4,4 --total 0", [("", ""), ("1..3/2/12", "")],
         start_cards),
+    #[cfg(feature = "scripts")]
+    entry!("script", ["rhai"], "your own game: a Rhai script defining fn options(p)",
+        "the script's text (fn options(p), optionally fn start(), fn show(p), fn describe(p, q), fn components(p))",
+        "positions written as JSON, joined by +: 7 + 4, [3,5], \"XOOX\"; empty for the script's fn start()",
+        [(TAKE_TWO_SCRIPT, "7 + 4"), (TAKE_TWO_SCRIPT, "")],
+        |v, p, c| {
+            let (game, p) = crate::families::script::start("script", v, p, c, Default::default())?;
+            Ok(boxed((game, p)))
+        }),
 ];
+
+/// The example of the script family: take one or two tokens from a heap.
+#[cfg(feature = "scripts")]
+const TAKE_TWO_SCRIPT: &str =
+    "fn options(n) { let o = []; for k in 1..=2 { if k <= n { o.push(n - k); } } o }\nfn start() { 5 }";
 
 /// Every family, in the order listed.
 pub fn entries() -> &'static [Entry] {

@@ -6,9 +6,16 @@
 //! for a move that leaves a disjunctive sum of independent components
 //! (`sum([])`: nothing is left). Positions are integers, strings, or arrays
 //! of them, compared by value ([`Value`]). Optional: `fn start()` (the
-//! starting position) and `fn describe(p, q)` (the words for the move from
-//! `p` to `q`). grundy memoises, takes the mex and nim-sums natively; the
-//! script is called once per position.
+//! starting position), `fn show(p)` (a drawing as text), `fn describe(p, q)`
+//! (the words for the move from `p` to `q`) and `fn components(p)` (the
+//! independent parts a position splits into, [`Script::split`]). grundy
+//! memoises, takes the mex and nim-sums natively; the script is called once
+//! per position.
+//!
+//! Instead of returning an array, `fn options` may give each option with
+//! `option(q)`: Rhai checks the size of an array at every push by walking
+//! it, so building an array of n options costs the square of n, and
+//! `option` costs the same for every option.
 //!
 //! Scripts run sandboxed: no files, no modules, no `eval`, with limits on
 //! operations per call, call depth, string and array sizes, and an optional
@@ -32,13 +39,15 @@
 //! assert_eq!(g, [0, 1, 0, 1, 2, 0]);
 //! ```
 
+mod helpers;
 pub mod value;
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, ParseError, Scope, AST};
+use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ParseError, Scope, AST};
 
 pub use value::Value;
 
@@ -76,7 +85,10 @@ impl Default for Limits {
 
 /// What `sum([...])` returns inside a script: the components a move leaves.
 #[derive(Clone, Debug)]
-struct SumOption(Array);
+pub(crate) struct SumOption(pub(crate) Array);
+
+/// How many times `fn components` may split the parts it returned again.
+const SPLIT_DEPTH: usize = 64;
 
 /// A compiled script game.
 pub struct Script {
@@ -88,6 +100,12 @@ pub struct Script {
     limits: Limits,
     has_start: bool,
     has_describe: bool,
+    has_show: bool,
+    has_components: bool,
+    /// The parts of each position met, by `fn components`.
+    parts: RefCell<HashMap<Value, Rc<[Value]>>>,
+    /// The options given by `option(q)` during the call of `fn options`.
+    given: Rc<RefCell<Array>>,
 }
 
 /// The innermost error of a chain of function calls, where the fault is.
@@ -123,19 +141,40 @@ impl Script {
         engine.set_max_map_size(1 << 16);
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let watch = deadline.clone();
-        engine.on_progress(move |ops| {
-            if ops % 4096 == 0 {
-                if let Some(d) = watch.get() {
-                    if Instant::now() > d {
-                        return Some(Dynamic::from("time"));
+        // Called at every operation: registered only when there is a clock
+        // to watch.
+        if limits.time.is_some() {
+            engine.on_progress(move |ops| {
+                if ops % 4096 == 0 {
+                    if let Some(d) = watch.get() {
+                        if Instant::now() > d {
+                            return Some(Dynamic::from("time"));
+                        }
                     }
                 }
-            }
-            None
-        });
+                None
+            });
+        }
         engine.register_type_with_name::<SumOption>("SumOption");
         engine.register_fn("sum", |parts: Array| SumOption(parts));
-        register_helpers(&mut engine);
+        helpers::register(&mut engine);
+        // `option(q)` adds an option without building an array: Rhai walks
+        // an array at every push to check its size, so a script pushing n
+        // options costs the square of n.
+        let given: Rc<RefCell<Array>> = Rc::default();
+        let sink = given.clone();
+        let most = limits.array_size;
+        engine.register_fn(
+            "option",
+            move |q: Dynamic| -> Result<(), Box<EvalAltResult>> {
+                let mut sink = sink.borrow_mut();
+                if sink.len() >= most {
+                    return Err(format!("more than {most} options given by option(q)").into());
+                }
+                sink.push(q);
+                Ok(())
+            },
+        );
         let ast = engine.compile(source).map_err(|e: ParseError| {
             let at = e.position();
             Error::new(format!(
@@ -155,6 +194,7 @@ impl Script {
             )));
         }
         let (has_start, has_describe) = (has("start", 0), has("describe", 2));
+        let (has_show, has_components) = (has("show", 1), has("components", 1));
         Ok(Script {
             name: name.to_string(),
             engine,
@@ -164,6 +204,10 @@ impl Script {
             limits,
             has_start,
             has_describe,
+            has_show,
+            has_components,
+            parts: RefCell::default(),
+            given,
         })
     }
 
@@ -201,8 +245,11 @@ impl Script {
     }
 
     fn call(&self, function: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, Error> {
+        // The script's top level is not run again at each call: functions
+        // cannot see its variables, and it has no other effect.
+        let options = CallFnOptions::new().eval_ast(false);
         self.engine
-            .call_fn::<Dynamic>(&mut Scope::new(), &self.ast, function, args)
+            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, args)
             .map_err(|e| self.fail(function, *e))
     }
 
@@ -226,27 +273,111 @@ impl Script {
 
     /// The options of `p`, each the list of components it leaves.
     pub fn options_of(&self, p: &Value) -> Result<Vec<Vec<Value>>, Error> {
-        let d = self.call("options", (to_dynamic(p),))?;
-        let Some(items) = d.clone().try_cast::<Array>() else {
-            return Err(Error::new(format!(
-                "script '{}': fn options({p}) returned {}, not an array of options",
-                self.name,
-                d.type_name()
-            )));
-        };
+        self.given.borrow_mut().clear();
+        let d = self.call("options", (to_dynamic(p),));
+        let mut items = std::mem::take(&mut *self.given.borrow_mut());
+        let d = d?;
+        if !d.is_unit() {
+            let returned = d.into_array().map_err(|what| {
+                Error::new(format!(
+                    "script '{}': fn options({p}) returned {what}, not an array of options",
+                    self.name
+                ))
+            })?;
+            if items.is_empty() {
+                items = returned;
+            } else {
+                items.extend(returned);
+            }
+        }
         let mut out = Vec::with_capacity(items.len());
         for item in items {
-            if let Some(SumOption(parts)) = item.clone().try_cast::<SumOption>() {
+            if item.is::<SumOption>() {
+                let SumOption(parts) = item.cast::<SumOption>();
                 let parts = parts
                     .into_iter()
                     .map(|c| self.value("options", c))
                     .collect::<Result<Vec<_>, _>>()?;
-                out.push(parts);
+                out.push(self.split(&parts)?);
             } else {
-                out.push(vec![self.value("options", item)?]);
+                let q = self.value("options", item)?;
+                out.push(if self.has_components {
+                    self.split(std::slice::from_ref(&q))?
+                } else {
+                    vec![q]
+                });
             }
         }
         Ok(out)
+    }
+
+    /// Whether the script defines `fn components(p)`.
+    pub fn has_components(&self) -> bool {
+        self.has_components
+    }
+
+    /// The positions `ps` split into independent parts by the script's
+    /// `fn components(p)`, each part split again until it is one piece
+    /// (its components are itself alone); `ps` itself when the script does
+    /// not define it. A position whose components are `[]` is gone.
+    pub fn split(&self, ps: &[Value]) -> Result<Vec<Value>, Error> {
+        if !self.has_components {
+            return Ok(ps.to_vec());
+        }
+        let mut out = Vec::with_capacity(ps.len());
+        for p in ps {
+            self.split_into(p, 0, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    fn split_into(&self, p: &Value, depth: usize, out: &mut Vec<Value>) -> Result<(), Error> {
+        let known = self.parts.borrow().get(p).cloned();
+        let parts = match known {
+            Some(parts) => parts,
+            None => {
+                let d = self.call("components", (to_dynamic(p),))?;
+                let Some(items) = d.clone().try_cast::<Array>() else {
+                    return Err(Error::new(format!(
+                        "script '{}': fn components({p}) returned {}, not an array of positions",
+                        self.name,
+                        d.type_name()
+                    )));
+                };
+                let parts: Rc<[Value]> = items
+                    .into_iter()
+                    .map(|c| self.value("components", c))
+                    .collect::<Result<Vec<_>, _>>()?
+                    .into();
+                self.parts.borrow_mut().insert(p.clone(), parts.clone());
+                parts
+            }
+        };
+        if let [one] = &parts[..] {
+            if one == p {
+                out.push(p.clone());
+                return Ok(());
+            }
+        }
+        if depth >= SPLIT_DEPTH {
+            return Err(Error::new(format!(
+                "script '{}': fn components keeps splitting {p} into other parts ({SPLIT_DEPTH} times); a part that is one piece must be returned as itself",
+                self.name
+            )));
+        }
+        for q in parts.iter() {
+            self.split_into(q, depth + 1, out)?;
+        }
+        Ok(())
+    }
+
+    /// The position drawn by the script's `fn show(p)`, if it defines one.
+    pub fn show(&self, p: &Value) -> Result<Option<String>, Error> {
+        if !self.has_show {
+            return Ok(None);
+        }
+        let d = self.call("show", (to_dynamic(p),))?;
+        Ok(Some(d.to_string()))
     }
 
     /// The words for the move from `p` to `q`, if the script defines
@@ -291,7 +422,7 @@ impl Game for Script {
 
 /// A script's value as a position, or what it was instead.
 fn to_value(d: Dynamic) -> Result<Value, String> {
-    if let Some(n) = d.clone().try_cast::<i64>() {
+    if let Ok(n) = d.as_int() {
         return Ok(Value::Int(n));
     }
     if d.is_string() {
@@ -302,8 +433,10 @@ fn to_value(d: Dynamic) -> Result<Value, String> {
             d.as_char().map(String::from).unwrap_or_default(),
         ));
     }
-    if let Some(items) = d.clone().try_cast::<Array>() {
-        return items
+    if d.is_array() {
+        return d
+            .into_array()
+            .unwrap_or_default()
             .into_iter()
             .map(to_value)
             .collect::<Result<_, _>>()
@@ -321,53 +454,6 @@ fn to_dynamic(v: &Value) -> Dynamic {
         Value::Str(s) => Dynamic::from(s.clone()),
         Value::List(items) => Dynamic::from_array(items.iter().map(to_dynamic).collect()),
     }
-}
-
-/// Native helpers for the heavy shapes, so scripts need not loop over them.
-fn register_helpers(engine: &mut Engine) {
-    // Every way to write n as a sum of `parts` positive parts, in
-    // non-increasing order; `distinct`: all parts different.
-    engine.register_fn("splits", |n: i64, parts: i64, distinct: bool| -> Array {
-        let mut out = Array::new();
-        let mut cur = Vec::new();
-        fn go(n: i64, parts: i64, max: i64, distinct: bool, cur: &mut Vec<i64>, out: &mut Array) {
-            if out.len() >= 1 << 20 {
-                return;
-            }
-            if parts == 0 {
-                if n == 0 {
-                    out.push(Dynamic::from_array(
-                        cur.iter().map(|&x| Dynamic::from(x)).collect(),
-                    ));
-                }
-                return;
-            }
-            let hi = max.min(n - (parts - 1));
-            for x in (1..=hi).rev() {
-                // The parts left are at most x each, so they cannot make n.
-                if x * parts < n {
-                    break;
-                }
-                cur.push(x);
-                go(
-                    n - x,
-                    parts - 1,
-                    if distinct { x - 1 } else { x },
-                    distinct,
-                    cur,
-                    out,
-                );
-                cur.pop();
-            }
-        }
-        if parts >= 1 && n >= parts && parts <= 64 {
-            go(n, parts, n, distinct, &mut cur, &mut out);
-        }
-        out
-    });
-    // Nim-sum and bit operations on whole numbers.
-    engine.register_fn("xor", |a: i64, b: i64| a ^ b);
-    engine.register_fn("bit_count", |a: i64| a.count_ones() as i64);
 }
 
 #[cfg(test)]

@@ -121,3 +121,42 @@ fn errors_inside_a_game_are_kept() {
     assert!(e.contains("line 1"), "{e}");
     assert!(e.contains("no"), "{e}");
 }
+
+#[test]
+fn options_given_one_at_a_time() {
+    let s = compile("fn options(n) { for k in 1..=2 { if k <= n { option(n - k); } } }").unwrap();
+    let mut solver = Solver::new(&s);
+    let g: Vec<u64> = (0..7)
+        .map(|n| solver.value(&Value::Int(n)).unwrap().0)
+        .collect();
+    assert_eq!(g, [0, 1, 2, 0, 1, 2, 0]);
+    // Given and returned options together, sums among them.
+    let s = compile("fn options(n) { option(sum([1, 2])); [3] }").unwrap();
+    let o = s.options_of(&Value::Int(9)).unwrap();
+    assert_eq!(
+        o,
+        vec![vec![Value::Int(1), Value::Int(2)], vec![Value::Int(3)]]
+    );
+    // A failed call leaves nothing behind for the next one.
+    let s = compile("fn options(n) { option(1); if n == 0 { throw \"no\"; } }").unwrap();
+    assert!(s.options_of(&Value::Int(0)).is_err());
+    assert_eq!(
+        s.options_of(&Value::Int(1)).unwrap(),
+        vec![vec![Value::Int(1)]]
+    );
+    let e = compile("fn options(n) { loop { option(1); } }")
+        .unwrap()
+        .options_of(&Value::Int(1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("more than 4096 options") && e.contains("line 1"),
+        "{e}"
+    );
+    let e = compile("fn options(n) { option(0.5); }")
+        .unwrap()
+        .options_of(&Value::Int(1))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not a position"), "{e}");
+}
