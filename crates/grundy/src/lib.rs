@@ -16,6 +16,7 @@
 //! - [`game`]: the [`Game`](game::Game) trait, conventions, outcomes, analyses;
 //! - [`solve`]: generic solvers (Grundy values, outcomes of sums, winning moves);
 //! - [`heap`]: heap rules (octal and hexadecimal codes), sequences, periodicity;
+//! - [`misere`]: misère play of heap games: genus, tame sums;
 //! - [`games`]: one module per game family: its theory (values, winning moves);
 //! - [`family`]: the interface every family shows the front-ends (notation,
 //!   analysis, drawing, play sessions, the report, the registry);
@@ -33,6 +34,7 @@ pub mod family;
 pub mod game;
 pub mod games;
 pub mod heap;
+pub mod misere;
 pub mod nimber;
 #[cfg(feature = "scripts")]
 pub mod script;

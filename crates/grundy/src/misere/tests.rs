@@ -1,0 +1,191 @@
+//! Checks of the misère module against plain definitions and published
+//! CGSuite output.
+
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+
+use super::genus::GenusTable;
+use crate::heap::rule::HeapRule;
+
+/// A random octal code (digits 0 to 7, `!` sometimes, a 4 or 0 before the
+/// point) as text.
+pub(crate) fn code_strategy() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just(0u8), Just(4u8)],
+        any::<bool>(),
+        proptest::collection::vec((0u8..8, any::<bool>()), 1..4),
+    )
+        .prop_map(|(d0, bang0, ds)| {
+            let mut s = String::new();
+            s.push_str(&d0.to_string());
+            if d0 == 4 && bang0 {
+                s.push('!');
+            }
+            s.push('.');
+            for (d, bang) in ds {
+                s.push_str(&d.to_string());
+                if bang && d & 4 != 0 {
+                    s.push('!');
+                }
+            }
+            s
+        })
+}
+
+/// The misère value of heaps plus `twos` copies of `*2` and `ones` copies
+/// of `*1`, by the definition: 1 with no move, else the mex over moves.
+fn misere_value(
+    rule: &HeapRule,
+    heaps: &[u32],
+    twos: u32,
+    ones: u32,
+    memo: &mut HashMap<(Vec<u32>, u32, u32), u32>,
+) -> u32 {
+    let mut key: Vec<u32> = heaps.to_vec();
+    key.sort_unstable();
+    let k = (key, twos, ones);
+    if let Some(&v) = memo.get(&k) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for i in 0..heaps.len() {
+        rule.for_each_move(heaps[i], |_, parts| {
+            let mut to: Vec<u32> = heaps[..i].to_vec();
+            to.extend_from_slice(&heaps[i + 1..]);
+            to.extend_from_slice(parts);
+            seen.push((to, twos, ones));
+        });
+    }
+    if twos > 0 {
+        seen.push((heaps.to_vec(), twos - 1, ones + 1));
+        seen.push((heaps.to_vec(), twos - 1, ones));
+    }
+    if ones > 0 {
+        seen.push((heaps.to_vec(), twos, ones - 1));
+    }
+    let v = if seen.is_empty() {
+        1
+    } else {
+        let vals: Vec<u32> = seen
+            .into_iter()
+            .map(|(h, t, o)| misere_value(rule, &h, t, o, memo))
+            .collect();
+        (0..).find(|v| !vals.contains(v)).unwrap()
+    };
+    memo.insert(k.clone(), v);
+    v
+}
+
+/// The normal-play value by the plain mex recursion.
+fn normal_value(rule: &HeapRule, n: u32, memo: &mut HashMap<u32, u32>) -> u32 {
+    if let Some(&v) = memo.get(&n) {
+        return v;
+    }
+    let mut opts = Vec::new();
+    rule.for_each_move(n, |_, parts| opts.push(parts.to_vec()));
+    let vals: Vec<u32> = opts
+        .iter()
+        .map(|p| p.iter().fold(0, |a, &h| a ^ normal_value(rule, h, memo)))
+        .collect();
+    let v = (0..).find(|v| !vals.contains(v)).unwrap();
+    memo.insert(n, v);
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// γk is the misère value of the position plus k copies of *2, and g its
+    /// normal value, for random rules and random small sums.
+    #[test]
+    fn genus_is_misere_value_with_twos(
+        code in code_strategy(),
+        heaps in proptest::collection::vec(1u32..7, 1..3),
+    ) {
+        let rule: HeapRule = code.parse().unwrap();
+        let mut t = GenusTable::new(&rule);
+        let genus = t.genus(&heaps).unwrap().clone();
+        let mut memo = HashMap::new();
+        for k in 0..6 {
+            prop_assert_eq!(
+                genus.digit(k),
+                misere_value(&rule, &heaps, k as u32, 0, &mut memo),
+                "{} {:?} γ{}", code, heaps, k
+            );
+        }
+        let mut nm = HashMap::new();
+        let g = heaps.iter().fold(0, |a, &h| a ^ normal_value(&rule, h, &mut nm));
+        prop_assert_eq!(genus.g, g);
+        prop_assert!(genus.gamma.len() >= 2);
+    }
+}
+
+/// The genera of heaps 0 to 20 as CGSuite displays them (CGSuite's own
+/// test suite, `GameHeapTest`).
+#[test]
+fn cgsuite_displayed_genus() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "4!.0",
+            "0,0,0,1,0,2,1,0,2,1,0,2,1,3^1431,2,1,3^1431,2,4^0564,3^1431,0^20",
+        ),
+        (
+            "0.77",
+            "0,1,2,3,1,4^146,3,2^2,1^1,4^046,2^2,6^46,4^046,1^1,2^2,7^57,1^13,4^64,3^31,2^20,1^031",
+        ),
+        (
+            "0.07",
+            "0,0,1,1,2,0,3,1,1,0,3^1431,3,2^0520,2,4^146,0,5^057,2^0520,2,3^1431,3",
+        ),
+        ("0.0330003", "0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0"),
+        (
+            "0.[3]",
+            "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+        ),
+        ("0.3003330[3]", "0,1,0,1,2,3,2,3,4,5,4,5,6,7,6,7,8,9,8,9,10"),
+        (
+            "0.3F",
+            "0,1,2,0,1,2,3^1431,4^0564,5^46,3^1431,4^0564,5^4875,6^(1,9,10,8),7^075,8^6875,\
+             6^(1,9,10,8),7^075,8^(6,10,8),9^(1,9,12,11,9),10^(0,11,13,9,11),11^(6,10,8)",
+        ),
+    ];
+    for (code, expected) in cases {
+        let rule: HeapRule = code.parse().unwrap();
+        let got: Vec<String> = GenusTable::new(&rule)
+            .heaps(20)
+            .unwrap()
+            .iter()
+            .map(|g| g.displayed())
+            .collect();
+        assert_eq!(got.join(","), *expected, "{code}");
+    }
+}
+
+/// Misère values of heaps 0 to 20 (CGSuite's `MisereNimValue`).
+#[test]
+fn cgsuite_misere_values() {
+    let cases: &[(&str, &str)] = &[
+        ("4!.0", "1,1,1,0,1,2,0,1,2,0,1,2,0,1,2,0,1,2,0,1,2"),
+        ("0.77", "1,0,2,3,0,1,3,2,1,0,2,4,0,1,2,5,1,6,3,2,0"),
+        ("0.07", "1,1,0,0,2,1,3,0,0,1,1,3,0,2,1,1,0,0,2,1,3"),
+    ];
+    for (code, expected) in cases {
+        let rule: HeapRule = code.parse().unwrap();
+        let got: Vec<String> = GenusTable::new(&rule)
+            .heaps(20)
+            .unwrap()
+            .iter()
+            .map(|g| g.misere_value().to_string())
+            .collect();
+        assert_eq!(got.join(","), *expected, "{code}");
+    }
+}
+
+#[test]
+fn refuses_large_heaps_up_front() {
+    let kayles: HeapRule = "0.77".parse().unwrap();
+    let err = GenusTable::new(&kayles).heaps(500).unwrap_err();
+    assert!(err.to_string().contains("multisets"), "{err}");
+    let nim: HeapRule = "0.[3]".parse().unwrap();
+    assert!(GenusTable::new(&nim).heaps(1_000_000).is_err());
+}
