@@ -5,6 +5,7 @@ pub mod chips;
 pub mod corners;
 pub mod families;
 pub mod game;
+pub mod genus;
 pub mod heap;
 pub mod moore;
 pub mod nim;

@@ -81,10 +81,6 @@ impl Phylum {
         )
     }
 
-    fn is_tameable(self) -> bool {
-        self.is_tame() || self == Phylum::Tameable
-    }
-
     fn is_restive_or_tame(self) -> bool {
         self.is_tame()
             || matches!(
