@@ -189,3 +189,112 @@ fn refuses_large_heaps_up_front() {
     let nim: HeapRule = "0.[3]".parse().unwrap();
     assert!(GenusTable::new(&nim).heaps(1_000_000).is_err());
 }
+
+mod quotients {
+    use std::sync::OnceLock;
+
+    use super::*;
+    use crate::game::{Convention, Outcome};
+    use crate::games::heap::{self as heapgame, HeapGame};
+    use crate::misere::quotient::Quotient;
+    use crate::misere::solver::{solve, Limits};
+    use crate::solve::SumSolver;
+
+    /// The rules of the checks with the heaps their quotient is computed to.
+    const RULES: &[(&str, u32)] = &[
+        ("0.77", 9),
+        ("0.07", 10),
+        ("0.137", 10),
+        ("0.75", 12),
+        ("0.31", 12),
+        ("0.312", 10),
+        ("4!.0", 10),
+    ];
+
+    fn quotient(i: usize) -> &'static (HeapRule, Quotient) {
+        static ALL: OnceLock<Vec<OnceLock<(HeapRule, Quotient)>>> = OnceLock::new();
+        let all = ALL.get_or_init(|| RULES.iter().map(|_| OnceLock::new()).collect());
+        all[i].get_or_init(|| {
+            let (code, top) = RULES[i];
+            let rule: HeapRule = code.parse().unwrap();
+            let run = solve(&rule, top, Limits::default()).unwrap();
+            assert_eq!(run.stopped, None, "{code}");
+            assert_eq!(run.quotient.top, top);
+            (rule, run.quotient)
+        })
+    }
+
+    /// Outcome and every winning move of random sums from the quotient agree
+    /// with exhaustive misère search.
+    fn agrees(i: usize, heaps: &[u32]) -> Result<(), TestCaseError> {
+        let (rule, q) = quotient(i);
+        let game = HeapGame { rule };
+        let mut s = SumSolver::new(&game, Convention::Misere);
+        let truth = s.outcome(heaps).unwrap() == Outcome::P;
+        prop_assert_eq!(q.is_p(heaps), Some(truth), "{} {:?}", RULES[i].0, heaps);
+        let mut by_search: Vec<(usize, u32, Vec<u32>)> = Vec::new();
+        for (mv, to) in heapgame::moves(rule, heaps) {
+            if s.outcome(&to).unwrap() == Outcome::P {
+                by_search.push((mv.heap, mv.take, mv.parts));
+            }
+        }
+        let by_quotient: Vec<(usize, u32, Vec<u32>)> = q
+            .winning_moves(rule, heaps)
+            .unwrap()
+            .into_iter()
+            .map(|m| (m.heap, m.take, m.parts))
+            .collect();
+        prop_assert_eq!(by_quotient, by_search, "{} {:?}", RULES[i].0, heaps);
+        Ok(())
+    }
+
+    fn sums(top: u32) -> impl Strategy<Value = Vec<u32>> {
+        proptest::collection::vec(1..=top, 1..6)
+            .prop_filter("small enough to search", |h| h.iter().sum::<u32>() <= 34)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn kayles(h in sums(9)) { agrees(0, &h)?; }
+        #[test]
+        fn dawsons_kayles(h in sums(10)) { agrees(1, &h)?; }
+        #[test]
+        fn dawsons_chess(h in sums(10)) { agrees(2, &h)?; }
+        #[test]
+        fn octal_075(h in sums(12)) { agrees(3, &h)?; }
+        #[test]
+        fn octal_031(h in sums(12)) { agrees(4, &h)?; }
+        #[test]
+        fn octal_0312(h in sums(10)) { agrees(5, &h)?; }
+        #[test]
+        fn grundys_game(h in sums(10)) { agrees(6, &h)?; }
+    }
+
+    /// Plambeck and Siegel's R8: the quotient of 0.75, of order 8 with
+    /// P = {a, b²}.
+    #[test]
+    fn r8() {
+        let (_, q) = quotient(3);
+        assert_eq!((q.order, q.p_size()), (8, 2));
+        let pr = q.presentation();
+        let gens: Vec<u32> = pr.generators.iter().map(|g| g.1).collect();
+        assert_eq!(gens, [1, 2, 5]);
+        let p: Vec<&str> = (0..q.order)
+            .filter(|&x| q.p[x])
+            .map(|x| pr.words[x].as_str())
+            .collect();
+        assert_eq!(p, ["a", "b^2"]);
+    }
+
+    /// A sum of thousands of heaps is decided at once.
+    #[test]
+    fn large_sums() {
+        let (rule, q) = quotient(0);
+        let heaps: Vec<u32> = (0..5000).map(|i| 1 + (i * 7 % 9)).collect();
+        let p = q.is_p(&heaps).unwrap();
+        let moves = q.winning_moves(rule, &heaps).unwrap();
+        assert_eq!(p, moves.is_empty());
+        assert!(q.is_p(&[10]).is_none());
+    }
+}
