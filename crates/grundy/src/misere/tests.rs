@@ -298,3 +298,64 @@ mod quotients {
         assert!(q.is_p(&[10]).is_none());
     }
 }
+
+mod tame {
+    use super::*;
+    use crate::game::{Convention, Outcome};
+    use crate::games::heap::{self as heapgame, HeapGame};
+    use crate::misere::genus::Phylum;
+    use crate::misere::play::MisereEngine;
+    use crate::solve::SumSolver;
+
+    fn tame_engine(rule: &HeapRule, top: u32) -> Option<MisereEngine> {
+        let genera = GenusTable::new(rule).heaps(top).ok()?;
+        genera
+            .iter()
+            .all(|g| matches!(g.phylum, Phylum::NimHeap | Phylum::HereditarilyTame))
+            .then(|| MisereEngine::Tame(genera.iter().map(|g| (g.g, g.gamma[0])).collect()))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Where every heap is hereditarily tame, the misère Nim rule gives
+        /// the outcome and every winning move that search gives.
+        #[test]
+        fn tame_rule_agrees_with_search(
+            code in prop_oneof![
+                Just("0.[3]"), Just("0.33"), Just("0.333"), Just("0.3033"), Just("0.03"),
+                Just("0.31"), Just("0.3F"), Just("4.[3]")
+            ],
+            heaps in proptest::collection::vec(1u32..9, 1..5),
+        ) {
+            let rule: HeapRule = code.parse().unwrap();
+            let Some(e) = tame_engine(&rule, 8) else { return Ok(()); };
+            let game = HeapGame { rule: &rule };
+            let mut s = SumSolver::new(&game, Convention::Misere);
+            let truth = s.outcome(&heaps).unwrap() == Outcome::P;
+            prop_assert_eq!(e.is_p(&heaps), Some(truth), "{} {:?}", code, heaps);
+            let mut by_search = Vec::new();
+            for (mv, to) in heapgame::moves(&rule, &heaps) {
+                if s.outcome(&to).unwrap() == Outcome::P {
+                    by_search.push((mv.heap, mv.take, mv.parts));
+                }
+            }
+            let by_rule: Vec<(usize, u32, Vec<u32>)> = e
+                .winning_moves(&rule, &heaps)
+                .unwrap()
+                .into_iter()
+                .map(|m| (m.heap, m.take, m.parts))
+                .collect();
+            prop_assert_eq!(by_rule, by_search, "{} {:?}", code, heaps);
+        }
+    }
+
+    #[test]
+    fn nim_and_subtraction_are_tame() {
+        for code in ["0.[3]", "0.33", "4.[3]"] {
+            let rule: HeapRule = code.parse().unwrap();
+            assert!(tame_engine(&rule, 8).is_some(), "{code}");
+        }
+        let kayles: HeapRule = "0.77".parse().unwrap();
+        assert!(tame_engine(&kayles, 8).is_none());
+    }
+}
