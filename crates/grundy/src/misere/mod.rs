@@ -1,5 +1,6 @@
 //! Misère play of heap games beyond exhaustive search.
 //!
+//! - [`explain`]: why a misère sum is won or lost, in words;
 //! - [`genus`]: the genus g^γ0γ1… of every heap (and of every sum of heaps)
 //!   by the recursive rule over options, its phylum, and the form CGSuite
 //!   displays;
@@ -11,6 +12,7 @@
 //!   outcomes and proven;
 //! - [`report`]: the quotient as front-ends print it, text and JSON.
 
+pub mod explain;
 pub mod genus;
 pub mod play;
 pub mod quotient;

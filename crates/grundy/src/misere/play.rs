@@ -24,6 +24,7 @@ pub const QUICK: Limits = Limits {
     order: 256,
     search: 150_000,
     proof: 100_000,
+    seconds: Some(0.4),
 };
 
 /// The most positions of the genus table computed on the way to an answer.

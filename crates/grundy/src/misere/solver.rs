@@ -80,6 +80,8 @@ pub struct Limits {
     pub search: usize,
     /// See [`PROOF_LIMIT`].
     pub proof: usize,
+    /// Seconds allowed in all, if bounded.
+    pub seconds: Option<f64>,
 }
 
 impl Default for Limits {
@@ -88,6 +90,7 @@ impl Default for Limits {
             order: ORDER_LIMIT,
             search: SEARCH_LIMIT,
             proof: PROOF_LIMIT,
+            seconds: None,
         }
     }
 }
@@ -111,6 +114,7 @@ struct Learner<'g, 'r> {
     delta: Vec<u32>,
     /// Heaps with no move (they change nothing).
     terminal: Vec<bool>,
+    deadline: Option<Instant>,
 }
 
 fn plus(a: &[u32], b: &[u32]) -> Vec<u32> {
@@ -121,6 +125,12 @@ fn plus(a: &[u32], b: &[u32]) -> Vec<u32> {
 
 impl<'g, 'r> Learner<'g, 'r> {
     fn truth(&mut self, w: &[u32]) -> Result<bool, String> {
+        if self.deadline.is_some_and(|d| Instant::now() > d) {
+            return Err(format!(
+                "the time allowed ({:.1} s) ran out",
+                self.limits.seconds.unwrap_or(0.0)
+            ));
+        }
         match self.search.outcome(w) {
             Ok(o) => Ok(o == Outcome::P),
             Err(_) => Err(format!(
@@ -526,6 +536,9 @@ pub fn solve(rule: &HeapRule, top: u32, limits: Limits) -> Result<SolveRun, Quot
         contexts: vec![Vec::new()],
         delta: Vec::new(),
         terminal: vec![true],
+        deadline: limits
+            .seconds
+            .map(|t| started + std::time::Duration::from_secs_f64(t.max(0.0))),
     };
     let mut orders = Vec::new();
     let mut last: Option<Quotient> = None;
