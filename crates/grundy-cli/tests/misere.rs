@@ -42,3 +42,54 @@ fn genus_refuses_what_will_not_fit() {
         "--from",
     );
 }
+
+#[test]
+fn quotient_json_fields() {
+    let v = json(&["misere", "0.75", "--to", "12", "--json"]);
+    assert_eq!(v["order"], 8);
+    assert_eq!(v["p_size"], 2);
+    assert_eq!(v["p_portion"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(
+        v["generators"][2],
+        serde_json::json!({"name": "c", "heap": 5})
+    );
+    assert_eq!(v["phi"].as_array().unwrap().len(), 13);
+    assert_eq!(v["phi"][2], "b");
+    assert_eq!(v["periodicity"]["status"], "observed");
+    assert!(v["relations"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::json!(["a^2", "1"])));
+    assert_eq!(v["stopped"], serde_json::Value::Null);
+    assert_eq!(v["top"], 12);
+}
+
+#[test]
+fn quotient_text_and_refusals() {
+    let out = text(&["misere", "0.31", "--to", "6"]);
+    assert!(out.contains("|Q| = 6, |P| = 2"), "{out}");
+    assert!(out.contains("P = {a, b^2}"), "{out}");
+    refused(&["misere", "0.31"], "--to");
+    refused(&["misere", "0.31", "--until-proven"], "periodicity theorem");
+    refused(&["misere", "0.31", "--to", "99999999"], "--to");
+    refused(&["misere", "0.9x", "--to", "5"], "rule");
+}
+
+#[test]
+fn heap_misere_names_the_method() {
+    let v = json(&[
+        "heap", "kayles", "1", "2", "3", "4", "5", "6", "--misere", "--json",
+    ]);
+    assert_eq!(v["method"], "quotient");
+    assert_eq!(v["outcome"], "N");
+    let heaps: Vec<String> = (0..3000).map(|i| (1 + i % 6).to_string()).collect();
+    let mut args = vec!["heap", "kayles"];
+    args.extend(heaps.iter().map(String::as_str));
+    args.extend(["--misere", "--json"]);
+    let v = json(&args);
+    assert_eq!(v["method"], "quotient");
+    let out = text(&["heap", "0.75", "2", "2", "--misere", "--explain"]);
+    assert!(out.contains("Method: quotient"), "{out}");
+    assert!(out.contains("Φ(2) = b"), "{out}");
+    assert!(out.contains("in P"), "{out}");
+}

@@ -18,13 +18,13 @@ use super::genus::{GenusTable, Phylum};
 use super::quotient::{Quotient, QuotientMove};
 use super::solver::{solve, Limits};
 
-/// Limits for a quotient computed on the way to an answer (well under a
-/// second).
+/// Limits for a quotient computed on the way to an answer: small enough
+/// that a hopeless quotient gives way to search quickly.
 pub const QUICK: Limits = Limits {
     order: 256,
     search: 150_000,
     proof: 100_000,
-    seconds: Some(0.4),
+    seconds: Some(2.0),
 };
 
 /// The most positions of the genus table computed on the way to an answer.
