@@ -33,6 +33,16 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+/// The time now, where the platform has a clock (not in WebAssembly, where
+/// only the size limits apply).
+fn now() -> Option<Instant> {
+    if cfg!(target_arch = "wasm32") {
+        None
+    } else {
+        Some(Instant::now())
+    }
+}
+
 use crate::game::{Convention, Outcome};
 use crate::games::heap::HeapGame;
 use crate::heap::rule::HeapRule;
@@ -125,7 +135,7 @@ fn plus(a: &[u32], b: &[u32]) -> Vec<u32> {
 
 impl<'g, 'r> Learner<'g, 'r> {
     fn truth(&mut self, w: &[u32]) -> Result<bool, String> {
-        if self.deadline.is_some_and(|d| Instant::now() > d) {
+        if self.deadline.is_some_and(|d| now().is_some_and(|t| t > d)) {
             return Err(format!(
                 "the time allowed ({:.1} s) ran out",
                 self.limits.seconds.unwrap_or(0.0)
@@ -523,7 +533,7 @@ fn prove_n(
 /// assert_eq!(q.is_p(&[2]), Some(false));
 /// ```
 pub fn solve(rule: &HeapRule, top: u32, limits: Limits) -> Result<SolveRun, QuotientError> {
-    let started = Instant::now();
+    let started = now();
     let game = HeapGame { rule };
     let mut l = Learner {
         rule,
@@ -536,9 +546,11 @@ pub fn solve(rule: &HeapRule, top: u32, limits: Limits) -> Result<SolveRun, Quot
         contexts: vec![Vec::new()],
         delta: Vec::new(),
         terminal: vec![true],
-        deadline: limits
-            .seconds
-            .map(|t| started + std::time::Duration::from_secs_f64(t.max(0.0))),
+        deadline: started.and_then(|s| {
+            limits
+                .seconds
+                .map(|t| s + std::time::Duration::from_secs_f64(t.max(0.0)))
+        }),
     };
     let mut orders = Vec::new();
     let mut last: Option<Quotient> = None;
@@ -585,6 +597,6 @@ pub fn solve(rule: &HeapRule, top: u32, limits: Limits) -> Result<SolveRun, Quot
         quotient,
         orders,
         stopped,
-        seconds: started.elapsed().as_secs_f64(),
+        seconds: started.map_or(0.0, |s| s.elapsed().as_secs_f64()),
     })
 }
