@@ -18,6 +18,7 @@
 //! - [`heap`]: heap rules (octal and hexadecimal codes), sequences, periodicity;
 //! - [`loopy`]: games that can loop: Smith's values (a nimber or ∞(K)),
 //!   draws, winning moves that make progress;
+//! - [`misere`]: misère play of heap games: genus, tame sums;
 //! - [`games`]: one module per game family: its theory (values, winning moves);
 //! - [`family`]: the interface every family shows the front-ends (notation,
 //!   analysis, drawing, play sessions, the report, the registry);
@@ -36,6 +37,7 @@ pub mod game;
 pub mod games;
 pub mod heap;
 pub mod loopy;
+pub mod misere;
 pub mod nimber;
 #[cfg(feature = "scripts")]
 pub mod script;

@@ -8,6 +8,8 @@ use grundy::games::strips::{self, Board, StripGame};
 use grundy::games::{heap, huge_heap};
 use grundy::heap::periodic::PeriodicValues;
 use grundy::heap::rule::HeapRule;
+use grundy::misere::explain as misere_explain;
+use grundy::misere::play::Method;
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
@@ -139,10 +141,17 @@ pub fn run(args: &HeapArgs) -> CliResult {
         }
         Convention::Misere => None,
     };
-    let mut moves = match &values {
-        Some(g) => heap::analyze_moves_normal(&rule, &heaps, g),
-        None => heap::analyze_moves(&rule, &heaps, convention)
-            .map_err(|e| CliError::new(e.to_string()))?,
+    let engine = values.is_none().then(|| heap::misere_engine(&rule, &heaps));
+    let mut method = None;
+    let mut moves = match (&values, &engine) {
+        (Some(g), _) => heap::analyze_moves_normal(&rule, &heaps, g),
+        (None, Some(e)) => {
+            let (a, m) = heap::analyze_misere(&rule, &heaps, e, heap::MISERE_LIMIT)
+                .map_err(|e| CliError::new(e.to_string()))?;
+            method = Some(m);
+            a
+        }
+        (None, None) => unreachable!("misère play has an engine"),
     };
     let total = moves.winning_moves.len();
     let first = listing::listed(total as u128, heaps.len());
@@ -164,9 +173,18 @@ pub fn run(args: &HeapArgs) -> CliResult {
         let vals: Vec<u32> = heaps.iter().map(|&h| g[h as usize]).collect();
         report.extra.insert("heap_values".into(), Value::from(vals));
     }
+    if let Some(m) = method {
+        report.extra.insert("method".into(), Value::from(m.name()));
+    }
     if args.output.explain {
-        let e =
-            heap::explain(&rule, &heaps, &analysis).map_err(|e| CliError::new(e.to_string()))?;
+        let e = match (&engine, method) {
+            (Some(engine), Some(m)) if m != Method::Search => {
+                misere_explain::explain(&rule, &heaps, engine, analysis.outcome)
+            }
+            _ => {
+                heap::explain(&rule, &heaps, &analysis).map_err(|e| CliError::new(e.to_string()))?
+            }
+        };
         report.explanation = Some(e);
     }
     report.print(&args.output)

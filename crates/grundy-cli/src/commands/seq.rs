@@ -128,6 +128,10 @@ pub struct SeqArgs {
     /// value, pairs) and the checksum of the values.
     #[arg(long)]
     pub stats: bool,
+    /// List each heap's misère genus (CGSuite's displayed form, the full
+    /// sequence, tame or not) instead of the normal-play report.
+    #[arg(long)]
+    pub genus: bool,
 }
 
 /// The periodicity as printed.
@@ -358,6 +362,9 @@ fn check_listing(args: &SeqArgs, from: u64, to: u64) -> CliResult {
 
 /// Computes (or reads) and prints the sequence.
 pub fn run(args: &SeqArgs) -> CliResult {
+    if args.genus {
+        return crate::commands::genus::run(args);
+    }
     if let Some(path) = &args.read {
         return run_read(path, args);
     }

@@ -22,6 +22,7 @@ use crate::games::heap_words;
 use crate::games::strips::StripGame;
 use crate::heap::explain;
 use crate::heap::rule::HeapRule;
+use crate::misere::play::MisereEngine;
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
 use crate::strategy::{Choice, MoveTo, Moves, OneMove, Play};
@@ -47,6 +48,8 @@ pub struct HeapPlay {
     values: Vec<u32>,
     counts: RefCell<HashMap<u32, u128>>,
     misere: RefCell<HashMap<Vec<u32>, Outcome>>,
+    /// Decides misère sums of heaps up to the largest of the start.
+    engine: MisereEngine,
 }
 
 /// The game and its start position from the command line; the values (or,
@@ -68,7 +71,12 @@ pub fn start<S: AsRef<str>>(
         })?);
     }
     let values = heap::values_for(&rule, &heaps).map_err(|e| Error::new(e.to_string()))?;
+    let engine = match convention {
+        Convention::Misere => heap::misere_engine(&rule, &heaps),
+        Convention::Normal => MisereEngine::Search,
+    };
     let game = HeapPlay {
+        engine,
         rule,
         convention,
         values,
@@ -96,10 +104,18 @@ impl HeapPlay {
         if let Some(&o) = self.misere.borrow().get(&key) {
             return Ok(o);
         }
-        let a = heap::analyze(&self.rule, heaps, Convention::Misere).map_err(|e| match e {
-            heap::HeapError::Search(s) => s,
-            heap::HeapError::TooLarge(m) => SolveError::Other(m),
-        })?;
+        if let Some(p) = self.engine.is_p(heaps) {
+            let o = if p { Outcome::P } else { Outcome::N };
+            self.misere.borrow_mut().insert(key, o);
+            return Ok(o);
+        }
+        let search = MisereEngine::Search;
+        let a = heap::analyze_misere(&self.rule, heaps, &search, heap::MISERE_LIMIT)
+            .map(|(a, _)| a)
+            .map_err(|e| match e {
+                heap::HeapError::Search(s) => s,
+                heap::HeapError::TooLarge(m) => SolveError::Other(m),
+            })?;
         self.misere.borrow_mut().insert(key, a.outcome);
         Ok(a.outcome)
     }

@@ -181,6 +181,9 @@ impl Report {
             self.outcome,
             self.outcome.describe()
         ));
+        if let Some(Value::String(m)) = self.extra.get("method") {
+            s.push_str(&format!("Method: {m}\n"));
+        }
         match self.winning_moves.len() {
             0 if self.outcome == Outcome::P => {
                 s.push_str("No winning move: every move leads to an N-position.\n")

@@ -28,6 +28,7 @@ use crate::game::{Analysis, Convention, Game, Outcome, WinningMove};
 use crate::heap::explain;
 use crate::heap::naive::{work_estimate, NaiveEngine};
 use crate::heap::rule::{HeapRule, RuleKind};
+use crate::misere::play::{Method, MisereEngine};
 use crate::nimber::Nimber;
 use crate::solve::{SolveError, SumSolver};
 
@@ -336,6 +337,46 @@ fn analyze_moves_misere(
     heaps: &[u32],
     misere_limit: usize,
 ) -> Result<Analysis<HeapMove, ()>, HeapError> {
+    let engine = misere_engine(rule, heaps);
+    Ok(analyze_misere(rule, heaps, &engine, misere_limit)?.0)
+}
+
+/// The engine that decides misère sums of heaps up to the largest of
+/// `heaps` (see [`MisereEngine::new`]).
+pub fn misere_engine(rule: &HeapRule, heaps: &[u32]) -> MisereEngine {
+    let top = heaps.iter().copied().max().unwrap_or(0);
+    let beyond = matches!(rule.kind(), RuleKind::Ranges(r) if top as usize > r.len());
+    if top > MAX_QUOTIENT_HEAP || beyond {
+        return MisereEngine::Search;
+    }
+    MisereEngine::new(rule, top)
+}
+
+/// The largest heap for which a quotient or genus table is tried before
+/// searching.
+pub const MAX_QUOTIENT_HEAP: u32 = 64;
+
+/// Misère outcome and winning moves with `engine`: from the quotient or
+/// the tame rule when it covers the heaps, else by exhaustive search (at
+/// most `misere_limit` positions). Also says which method answered.
+///
+/// ```
+/// use grundy::games::heap;
+/// use grundy::game::Outcome;
+/// use grundy::misere::play::Method;
+/// let kayles = "kayles".parse().unwrap();
+/// let heaps = vec![1, 2, 3, 4, 5, 6];
+/// let engine = heap::misere_engine(&kayles, &heaps);
+/// let (a, method) = heap::analyze_misere(&kayles, &heaps, &engine, 1000).unwrap();
+/// assert_eq!(method, Method::Quotient);
+/// assert_eq!(a.outcome, Outcome::N);
+/// ```
+pub fn analyze_misere(
+    rule: &HeapRule,
+    heaps: &[u32],
+    engine: &MisereEngine,
+    misere_limit: usize,
+) -> Result<(Analysis<HeapMove, ()>, Method), HeapError> {
     let convention = Convention::Misere;
     if let RuleKind::Ranges(r) = rule.kind() {
         if let Some(&h) = heaps.iter().find(|&&h| h as usize > r.len()) {
@@ -345,6 +386,36 @@ fn analyze_moves_misere(
             )));
         }
     }
+    if let (Some(p), Some(moves)) = (engine.is_p(heaps), engine.winning_moves(rule, heaps)) {
+        let winning_moves = moves
+            .into_iter()
+            .map(|m| WinningMove {
+                mv: HeapMove {
+                    heap: m.heap,
+                    from: heaps[m.heap],
+                    take: m.take,
+                    parts: m.parts,
+                },
+                to: (),
+            })
+            .collect();
+        let a = Analysis {
+            convention,
+            value: None,
+            outcome: if p { Outcome::P } else { Outcome::N },
+            winning_moves,
+        };
+        return Ok((a, engine.method()));
+    }
+    Ok((search_misere(rule, heaps, misere_limit)?, Method::Search))
+}
+
+fn search_misere(
+    rule: &HeapRule,
+    heaps: &[u32],
+    misere_limit: usize,
+) -> Result<Analysis<HeapMove, ()>, HeapError> {
+    let convention = Convention::Misere;
     let bound = misere_positions_bound(rule, heaps);
     if bound > misere_limit as f64 {
         return Err(HeapError::TooLarge(format!(

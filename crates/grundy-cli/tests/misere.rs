@@ -1,0 +1,95 @@
+//! `grundy seq --genus` and misère play of heap sums.
+
+mod common;
+
+use common::{json, refused, text};
+
+#[test]
+fn genus_json_fields() {
+    let v = json(&["seq", "kayles", "--to", "20", "--genus", "--json"]);
+    let genus: Vec<&str> = v["genus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    // CGSuite's displayed genus of Kayles heaps 0..=20.
+    assert_eq!(
+        genus.join(","),
+        "0,1,2,3,1,4^146,3,2^2,1^1,4^046,2^2,6^46,4^046,1^1,2^2,7^57,1^13,4^64,3^31,2^20,1^031"
+    );
+    assert_eq!(v["genus_full"][7], "2^20");
+    assert_eq!(v["tame"][7], true);
+    assert_eq!(v["tame"][5], false);
+    assert_eq!(v["misere_values"][4], 0);
+    assert_eq!(v["values"].as_array().unwrap().len(), 21);
+}
+
+#[test]
+fn genus_text_and_from() {
+    let out = text(&["seq", "4!.0", "--from", "13", "--to", "13", "--genus"]);
+    assert!(out.contains("3^1431"), "{out}");
+    assert!(out.contains("(not tame)"), "{out}");
+}
+
+#[test]
+fn genus_refuses_what_will_not_fit() {
+    refused(&["seq", "0.77", "--to", "400", "--genus"], "multisets");
+    refused(&["seq", "0.77", "--genus"], "--to");
+    refused(&["seq", "0.77", "--to", "9", "--genus", "--csv"], "--csv");
+    refused(
+        &["seq", "0.77", "--from", "9", "--to", "3", "--genus"],
+        "--from",
+    );
+}
+
+#[test]
+fn quotient_json_fields() {
+    let v = json(&["misere", "0.75", "--to", "12", "--json"]);
+    assert_eq!(v["order"], 8);
+    assert_eq!(v["p_size"], 2);
+    assert_eq!(v["p_portion"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(
+        v["generators"][2],
+        serde_json::json!({"name": "c", "heap": 5})
+    );
+    assert_eq!(v["phi"].as_array().unwrap().len(), 13);
+    assert_eq!(v["phi"][2], "b");
+    assert_eq!(v["periodicity"]["status"], "observed");
+    assert!(v["relations"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::json!(["a^2", "1"])));
+    assert_eq!(v["stopped"], serde_json::Value::Null);
+    assert_eq!(v["top"], 12);
+}
+
+#[test]
+fn quotient_text_and_refusals() {
+    let out = text(&["misere", "0.31", "--to", "6"]);
+    assert!(out.contains("|Q| = 6, |P| = 2"), "{out}");
+    assert!(out.contains("P = {a, b^2}"), "{out}");
+    refused(&["misere", "0.31"], "--to");
+    refused(&["misere", "0.31", "--until-proven"], "periodicity theorem");
+    refused(&["misere", "0.31", "--to", "99999999"], "--to");
+    refused(&["misere", "0.9x", "--to", "5"], "rule");
+}
+
+#[test]
+fn heap_misere_names_the_method() {
+    let v = json(&[
+        "heap", "kayles", "1", "2", "3", "4", "5", "6", "--misere", "--json",
+    ]);
+    assert_eq!(v["method"], "quotient");
+    assert_eq!(v["outcome"], "N");
+    let heaps: Vec<String> = (0..3000).map(|i| (1 + i % 6).to_string()).collect();
+    let mut args = vec!["heap", "kayles"];
+    args.extend(heaps.iter().map(String::as_str));
+    args.extend(["--misere", "--json"]);
+    let v = json(&args);
+    assert_eq!(v["method"], "quotient");
+    let out = text(&["heap", "0.75", "2", "2", "--misere", "--explain"]);
+    assert!(out.contains("Method: quotient"), "{out}");
+    assert!(out.contains("Φ(2) = b"), "{out}");
+    assert!(out.contains("in P"), "{out}");
+}

@@ -1,0 +1,175 @@
+//! The quotient as front-ends show it, with stable JSON field names.
+//!
+//! JSON: `{"rule", "top", "order", "p_size", "generators": [{"name",
+//! "heap"}], "relations": [["lhs", "rhs"]], "elements": [word],
+//! "p_portion": [word], "phi": [word per heap 0..=top], "periodicity":
+//! {"status": "observed"|"none", "preperiod", "period"}, "orders": [|Q| after
+//! each heap], "stopped": reason|null, "seconds"}`. Words are normal forms
+//! in the generators (`1` for the identity, `a^2 b`).
+
+use serde::Serialize;
+
+use super::quotient::Quotient;
+use super::solver::SolveRun;
+
+/// A generator: its name and the heap it is the image of.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Generator {
+    /// `a`, `b`, ….
+    pub name: String,
+    /// The heap n with Φ(n) = this generator.
+    pub heap: u32,
+}
+
+/// Whether Φ repeats with a period in the heaps computed.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct PhiPeriodicity {
+    /// `observed` (seen over at least two periods, not proven) or `none`.
+    pub status: &'static str,
+    /// The first heap of the periodic part.
+    pub preperiod: Option<u32>,
+    /// The period.
+    pub period: Option<u32>,
+}
+
+/// Everything `grundy misere` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuotientReport {
+    /// The rule's canonical form.
+    pub rule: String,
+    /// The quotient covers every sum of heaps 0..=top.
+    pub top: u32,
+    /// |Q|.
+    pub order: usize,
+    /// |P|.
+    pub p_size: usize,
+    /// The generators.
+    pub generators: Vec<Generator>,
+    /// Relations as `[lhs, rhs]` pairs of words.
+    pub relations: Vec<[String; 2]>,
+    /// Every element as its normal form.
+    pub elements: Vec<String>,
+    /// The elements of P.
+    pub p_portion: Vec<String>,
+    /// Φ(0), Φ(1), …, Φ(top).
+    pub phi: Vec<String>,
+    /// Periodicity of Φ.
+    pub periodicity: PhiPeriodicity,
+    /// |Q| of the quotient of heaps 0..=n for each n.
+    pub orders: Vec<usize>,
+    /// Why the computation stopped before the heap asked for.
+    pub stopped: Option<String>,
+    /// Seconds spent.
+    pub seconds: f64,
+}
+
+/// The least period of `phi` seen over at least two whole periods, with the
+/// least preperiod for it.
+pub fn observed_period(phi: &[u32]) -> PhiPeriodicity {
+    let len = phi.len();
+    for p in 1..=len / 2 {
+        // The least n0 from which phi[h] = phi[h + p] to the end.
+        let mut n0 = len - p;
+        while n0 > 0 && phi[n0 - 1] == phi[n0 - 1 + p] {
+            n0 -= 1;
+        }
+        if len - n0 >= 2 * p {
+            return PhiPeriodicity {
+                status: "observed",
+                preperiod: Some(n0 as u32),
+                period: Some(p as u32),
+            };
+        }
+    }
+    PhiPeriodicity {
+        status: "none",
+        preperiod: None,
+        period: None,
+    }
+}
+
+impl QuotientReport {
+    /// The report of a computation for `rule` (its text).
+    pub fn new(rule: &str, run: &SolveRun) -> QuotientReport {
+        let q: &Quotient = &run.quotient;
+        let pr = q.presentation();
+        let word = |x: u32| pr.words[x as usize].clone();
+        QuotientReport {
+            rule: rule.to_string(),
+            top: q.top,
+            order: q.order,
+            p_size: q.p_size(),
+            generators: pr
+                .generators
+                .iter()
+                .map(|(name, heap)| Generator {
+                    name: name.clone(),
+                    heap: *heap,
+                })
+                .collect(),
+            relations: pr
+                .relations
+                .iter()
+                .map(|(l, r)| [l.clone(), r.clone()])
+                .collect(),
+            elements: pr.words.clone(),
+            p_portion: (0..q.order as u32)
+                .filter(|&x| q.p[x as usize])
+                .map(word)
+                .collect(),
+            phi: q.phi.iter().map(|&x| word(x)).collect(),
+            periodicity: observed_period(&q.phi),
+            orders: run.orders.clone(),
+            stopped: run.stopped.clone(),
+            seconds: run.seconds,
+        }
+    }
+
+    /// The report in words, one fact a line.
+    pub fn text(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{}: misère quotient of heaps 0..={} (proven for every sum of these heaps)",
+            self.rule, self.top
+        );
+        if let Some(why) = &self.stopped {
+            let _ = writeln!(out, "stopped at {why}");
+        }
+        let gens: Vec<String> = self.generators.iter().map(|g| g.name.clone()).collect();
+        let rels: Vec<String> = self
+            .relations
+            .iter()
+            .map(|[l, r]| format!("{l} = {r}"))
+            .collect();
+        let _ = writeln!(out, "Q = <{} | {}>", gens.join(", "), rels.join(", "));
+        let images: Vec<String> = self
+            .generators
+            .iter()
+            .map(|g| format!("{} = Φ({})", g.name, g.heap))
+            .collect();
+        if !images.is_empty() {
+            let _ = writeln!(out, "generators: {}", images.join(", "));
+        }
+        let _ = writeln!(out, "|Q| = {}, |P| = {}", self.order, self.p_size);
+        let _ = writeln!(out, "P = {{{}}}", self.p_portion.join(", "));
+        let _ = writeln!(out, "Φ(n) for n = 0..={}:", self.top);
+        for (n, w) in self.phi.iter().enumerate() {
+            let _ = writeln!(out, "{n:>6}  {w}");
+        }
+        let _ = writeln!(
+            out,
+            "periodicity of Φ: {}",
+            match (self.periodicity.preperiod, self.periodicity.period) {
+                (Some(n0), Some(p)) => format!(
+                    "period {p} from heap {n0}, observed over heaps 0..={} (not proven)",
+                    self.top
+                ),
+                _ => "none observed".to_string(),
+            }
+        );
+        let _ = writeln!(out, "time: {:.3} s", self.seconds);
+        out
+    }
+}

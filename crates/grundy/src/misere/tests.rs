@@ -1,0 +1,361 @@
+//! Checks of the misère module against plain definitions and published
+//! CGSuite output.
+
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+
+use super::genus::GenusTable;
+use crate::heap::rule::HeapRule;
+
+/// A random octal code (digits 0 to 7, `!` sometimes, a 4 or 0 before the
+/// point) as text.
+pub(crate) fn code_strategy() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just(0u8), Just(4u8)],
+        any::<bool>(),
+        proptest::collection::vec((0u8..8, any::<bool>()), 1..4),
+    )
+        .prop_map(|(d0, bang0, ds)| {
+            let mut s = String::new();
+            s.push_str(&d0.to_string());
+            if d0 == 4 && bang0 {
+                s.push('!');
+            }
+            s.push('.');
+            for (d, bang) in ds {
+                s.push_str(&d.to_string());
+                if bang && d & 4 != 0 {
+                    s.push('!');
+                }
+            }
+            s
+        })
+}
+
+/// The misère value of heaps plus `twos` copies of `*2` and `ones` copies
+/// of `*1`, by the definition: 1 with no move, else the mex over moves.
+fn misere_value(
+    rule: &HeapRule,
+    heaps: &[u32],
+    twos: u32,
+    ones: u32,
+    memo: &mut HashMap<(Vec<u32>, u32, u32), u32>,
+) -> u32 {
+    let mut key: Vec<u32> = heaps.to_vec();
+    key.sort_unstable();
+    let k = (key, twos, ones);
+    if let Some(&v) = memo.get(&k) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for i in 0..heaps.len() {
+        rule.for_each_move(heaps[i], |_, parts| {
+            let mut to: Vec<u32> = heaps[..i].to_vec();
+            to.extend_from_slice(&heaps[i + 1..]);
+            to.extend_from_slice(parts);
+            seen.push((to, twos, ones));
+        });
+    }
+    if twos > 0 {
+        seen.push((heaps.to_vec(), twos - 1, ones + 1));
+        seen.push((heaps.to_vec(), twos - 1, ones));
+    }
+    if ones > 0 {
+        seen.push((heaps.to_vec(), twos, ones - 1));
+    }
+    let v = if seen.is_empty() {
+        1
+    } else {
+        let vals: Vec<u32> = seen
+            .into_iter()
+            .map(|(h, t, o)| misere_value(rule, &h, t, o, memo))
+            .collect();
+        (0..).find(|v| !vals.contains(v)).unwrap()
+    };
+    memo.insert(k.clone(), v);
+    v
+}
+
+/// The normal-play value by the plain mex recursion.
+fn normal_value(rule: &HeapRule, n: u32, memo: &mut HashMap<u32, u32>) -> u32 {
+    if let Some(&v) = memo.get(&n) {
+        return v;
+    }
+    let mut opts = Vec::new();
+    rule.for_each_move(n, |_, parts| opts.push(parts.to_vec()));
+    let vals: Vec<u32> = opts
+        .iter()
+        .map(|p| p.iter().fold(0, |a, &h| a ^ normal_value(rule, h, memo)))
+        .collect();
+    let v = (0..).find(|v| !vals.contains(v)).unwrap();
+    memo.insert(n, v);
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// γk is the misère value of the position plus k copies of *2, and g its
+    /// normal value, for random rules and random small sums.
+    #[test]
+    fn genus_is_misere_value_with_twos(
+        code in code_strategy(),
+        heaps in proptest::collection::vec(1u32..7, 1..3),
+    ) {
+        let rule: HeapRule = code.parse().unwrap();
+        let mut t = GenusTable::new(&rule);
+        let genus = t.genus(&heaps).unwrap().clone();
+        let mut memo = HashMap::new();
+        for k in 0..6 {
+            prop_assert_eq!(
+                genus.digit(k),
+                misere_value(&rule, &heaps, k as u32, 0, &mut memo),
+                "{} {:?} γ{}", code, heaps, k
+            );
+        }
+        let mut nm = HashMap::new();
+        let g = heaps.iter().fold(0, |a, &h| a ^ normal_value(&rule, h, &mut nm));
+        prop_assert_eq!(genus.g, g);
+        prop_assert!(genus.gamma.len() >= 2);
+    }
+}
+
+/// The genera of heaps 0 to 20 as CGSuite displays them (CGSuite's own
+/// test suite, `GameHeapTest`).
+#[test]
+fn cgsuite_displayed_genus() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "4!.0",
+            "0,0,0,1,0,2,1,0,2,1,0,2,1,3^1431,2,1,3^1431,2,4^0564,3^1431,0^20",
+        ),
+        (
+            "0.77",
+            "0,1,2,3,1,4^146,3,2^2,1^1,4^046,2^2,6^46,4^046,1^1,2^2,7^57,1^13,4^64,3^31,2^20,1^031",
+        ),
+        (
+            "0.07",
+            "0,0,1,1,2,0,3,1,1,0,3^1431,3,2^0520,2,4^146,0,5^057,2^0520,2,3^1431,3",
+        ),
+        ("0.0330003", "0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0"),
+        (
+            "0.[3]",
+            "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+        ),
+        ("0.3003330[3]", "0,1,0,1,2,3,2,3,4,5,4,5,6,7,6,7,8,9,8,9,10"),
+        (
+            "0.3F",
+            "0,1,2,0,1,2,3^1431,4^0564,5^46,3^1431,4^0564,5^4875,6^(1,9,10,8),7^075,8^6875,\
+             6^(1,9,10,8),7^075,8^(6,10,8),9^(1,9,12,11,9),10^(0,11,13,9,11),11^(6,10,8)",
+        ),
+    ];
+    for (code, expected) in cases {
+        let rule: HeapRule = code.parse().unwrap();
+        let got: Vec<String> = GenusTable::new(&rule)
+            .heaps(20)
+            .unwrap()
+            .iter()
+            .map(|g| g.displayed())
+            .collect();
+        assert_eq!(got.join(","), *expected, "{code}");
+    }
+}
+
+/// Misère values of heaps 0 to 20 (CGSuite's `MisereNimValue`).
+#[test]
+fn cgsuite_misere_values() {
+    let cases: &[(&str, &str)] = &[
+        ("4!.0", "1,1,1,0,1,2,0,1,2,0,1,2,0,1,2,0,1,2,0,1,2"),
+        ("0.77", "1,0,2,3,0,1,3,2,1,0,2,4,0,1,2,5,1,6,3,2,0"),
+        ("0.07", "1,1,0,0,2,1,3,0,0,1,1,3,0,2,1,1,0,0,2,1,3"),
+    ];
+    for (code, expected) in cases {
+        let rule: HeapRule = code.parse().unwrap();
+        let got: Vec<String> = GenusTable::new(&rule)
+            .heaps(20)
+            .unwrap()
+            .iter()
+            .map(|g| g.misere_value().to_string())
+            .collect();
+        assert_eq!(got.join(","), *expected, "{code}");
+    }
+}
+
+#[test]
+fn refuses_large_heaps_up_front() {
+    let kayles: HeapRule = "0.77".parse().unwrap();
+    let err = GenusTable::new(&kayles).heaps(500).unwrap_err();
+    assert!(err.to_string().contains("multisets"), "{err}");
+    let nim: HeapRule = "0.[3]".parse().unwrap();
+    assert!(GenusTable::new(&nim).heaps(1_000_000).is_err());
+}
+
+mod quotients {
+    use std::sync::OnceLock;
+
+    use super::*;
+    use crate::game::{Convention, Outcome};
+    use crate::games::heap::{self as heapgame, HeapGame};
+    use crate::misere::quotient::Quotient;
+    use crate::misere::solver::{solve, Limits};
+    use crate::solve::SumSolver;
+
+    /// The rules of the checks with the heaps their quotient is computed to.
+    const RULES: &[(&str, u32)] = &[
+        ("0.77", 9),
+        ("0.07", 10),
+        ("0.137", 10),
+        ("0.75", 12),
+        ("0.31", 12),
+        ("0.312", 10),
+        ("4!.0", 10),
+    ];
+
+    fn quotient(i: usize) -> &'static (HeapRule, Quotient) {
+        static ALL: OnceLock<Vec<OnceLock<(HeapRule, Quotient)>>> = OnceLock::new();
+        let all = ALL.get_or_init(|| RULES.iter().map(|_| OnceLock::new()).collect());
+        all[i].get_or_init(|| {
+            let (code, top) = RULES[i];
+            let rule: HeapRule = code.parse().unwrap();
+            let run = solve(&rule, top, Limits::default()).unwrap();
+            assert_eq!(run.stopped, None, "{code}");
+            assert_eq!(run.quotient.top, top);
+            (rule, run.quotient)
+        })
+    }
+
+    /// Outcome and every winning move of random sums from the quotient agree
+    /// with exhaustive misère search.
+    fn agrees(i: usize, heaps: &[u32]) -> Result<(), TestCaseError> {
+        let (rule, q) = quotient(i);
+        let game = HeapGame { rule };
+        let mut s = SumSolver::new(&game, Convention::Misere);
+        let truth = s.outcome(heaps).unwrap() == Outcome::P;
+        prop_assert_eq!(q.is_p(heaps), Some(truth), "{} {:?}", RULES[i].0, heaps);
+        let mut by_search: Vec<(usize, u32, Vec<u32>)> = Vec::new();
+        for (mv, to) in heapgame::moves(rule, heaps) {
+            if s.outcome(&to).unwrap() == Outcome::P {
+                by_search.push((mv.heap, mv.take, mv.parts));
+            }
+        }
+        let by_quotient: Vec<(usize, u32, Vec<u32>)> = q
+            .winning_moves(rule, heaps)
+            .unwrap()
+            .into_iter()
+            .map(|m| (m.heap, m.take, m.parts))
+            .collect();
+        prop_assert_eq!(by_quotient, by_search, "{} {:?}", RULES[i].0, heaps);
+        Ok(())
+    }
+
+    fn sums(top: u32) -> impl Strategy<Value = Vec<u32>> {
+        proptest::collection::vec(1..=top, 1..6)
+            .prop_filter("small enough to search", |h| h.iter().sum::<u32>() <= 34)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn kayles(h in sums(9)) { agrees(0, &h)?; }
+        #[test]
+        fn dawsons_kayles(h in sums(10)) { agrees(1, &h)?; }
+        #[test]
+        fn dawsons_chess(h in sums(10)) { agrees(2, &h)?; }
+        #[test]
+        fn octal_075(h in sums(12)) { agrees(3, &h)?; }
+        #[test]
+        fn octal_031(h in sums(12)) { agrees(4, &h)?; }
+        #[test]
+        fn octal_0312(h in sums(10)) { agrees(5, &h)?; }
+        #[test]
+        fn grundys_game(h in sums(10)) { agrees(6, &h)?; }
+    }
+
+    /// Plambeck and Siegel's R8: the quotient of 0.75, of order 8 with
+    /// P = {a, b²}.
+    #[test]
+    fn r8() {
+        let (_, q) = quotient(3);
+        assert_eq!((q.order, q.p_size()), (8, 2));
+        let pr = q.presentation();
+        let gens: Vec<u32> = pr.generators.iter().map(|g| g.1).collect();
+        assert_eq!(gens, [1, 2, 5]);
+        let p: Vec<&str> = (0..q.order)
+            .filter(|&x| q.p[x])
+            .map(|x| pr.words[x].as_str())
+            .collect();
+        assert_eq!(p, ["a", "b^2"]);
+    }
+
+    /// A sum of thousands of heaps is decided at once.
+    #[test]
+    fn large_sums() {
+        let (rule, q) = quotient(0);
+        let heaps: Vec<u32> = (0..5000).map(|i| 1 + (i * 7 % 9)).collect();
+        let p = q.is_p(&heaps).unwrap();
+        let moves = q.winning_moves(rule, &heaps).unwrap();
+        assert_eq!(p, moves.is_empty());
+        assert!(q.is_p(&[10]).is_none());
+    }
+}
+
+mod tame {
+    use super::*;
+    use crate::game::{Convention, Outcome};
+    use crate::games::heap::{self as heapgame, HeapGame};
+    use crate::misere::genus::Phylum;
+    use crate::misere::play::MisereEngine;
+    use crate::solve::SumSolver;
+
+    fn tame_engine(rule: &HeapRule, top: u32) -> Option<MisereEngine> {
+        let genera = GenusTable::new(rule).heaps(top).ok()?;
+        genera
+            .iter()
+            .all(|g| matches!(g.phylum, Phylum::NimHeap | Phylum::HereditarilyTame))
+            .then(|| MisereEngine::Tame(genera.iter().map(|g| (g.g, g.gamma[0])).collect()))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Where every heap is hereditarily tame, the misère Nim rule gives
+        /// the outcome and every winning move that search gives.
+        #[test]
+        fn tame_rule_agrees_with_search(
+            code in prop_oneof![
+                Just("0.[3]"), Just("0.33"), Just("0.333"), Just("0.3033"), Just("0.03"),
+                Just("0.31"), Just("0.3F"), Just("4.[3]")
+            ],
+            heaps in proptest::collection::vec(1u32..9, 1..5),
+        ) {
+            let rule: HeapRule = code.parse().unwrap();
+            let Some(e) = tame_engine(&rule, 8) else { return Ok(()); };
+            let game = HeapGame { rule: &rule };
+            let mut s = SumSolver::new(&game, Convention::Misere);
+            let truth = s.outcome(&heaps).unwrap() == Outcome::P;
+            prop_assert_eq!(e.is_p(&heaps), Some(truth), "{} {:?}", code, heaps);
+            let mut by_search = Vec::new();
+            for (mv, to) in heapgame::moves(&rule, &heaps) {
+                if s.outcome(&to).unwrap() == Outcome::P {
+                    by_search.push((mv.heap, mv.take, mv.parts));
+                }
+            }
+            let by_rule: Vec<(usize, u32, Vec<u32>)> = e
+                .winning_moves(&rule, &heaps)
+                .unwrap()
+                .into_iter()
+                .map(|m| (m.heap, m.take, m.parts))
+                .collect();
+            prop_assert_eq!(by_rule, by_search, "{} {:?}", code, heaps);
+        }
+    }
+
+    #[test]
+    fn nim_and_subtraction_are_tame() {
+        for code in ["0.[3]", "0.33", "4.[3]"] {
+            let rule: HeapRule = code.parse().unwrap();
+            assert!(tame_engine(&rule, 8).is_some(), "{code}");
+        }
+        let kayles: HeapRule = "0.77".parse().unwrap();
+        assert!(tame_engine(&kayles, 8).is_none());
+    }
+}
