@@ -38,5 +38,6 @@ pub mod nimber;
 pub mod script;
 pub mod solve;
 pub mod strategy;
+pub mod turning;
 
 mod escape;
