@@ -13,5 +13,6 @@ pub mod northcott;
 pub mod reduced;
 pub mod staircase;
 pub mod strips;
+pub mod turning;
 pub mod turtles;
 pub mod wythoff;
