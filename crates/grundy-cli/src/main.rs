@@ -54,6 +54,8 @@ enum Command {
     Turtles(commands::turtles::RowArgs),
     /// Twins: turn an O face down and flip a cell to its left.
     Twins(commands::turtles::RowArgs),
+    /// Coin-turning games: a turning code (1-3, 1+C, 4FS) or a name, and a row of coins.
+    Turning(commands::turning::TurningArgs),
     /// Northcott's game: per row the columns of the black and the white token.
     Northcott(commands::northcott::NorthcottArgs),
     /// Chips on a directed acyclic graph read from a file (--annihilate).
@@ -85,6 +87,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Nimble2(a) => commands::nimble::run2(&a),
         Command::Turtles(a) => commands::turtles::run_turtles(&a),
         Command::Twins(a) => commands::turtles::run_twins(&a),
+        Command::Turning(a) => commands::turning::run(&a),
         Command::Northcott(a) => commands::northcott::run(&a),
         Command::Chips(a) => commands::chips::run(&a),
         Command::Corners(a) => commands::corners::run(&a),

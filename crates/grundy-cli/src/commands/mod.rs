@@ -16,5 +16,6 @@ pub mod rules;
 pub mod seq;
 pub mod staircase;
 pub mod table;
+pub mod turning;
 pub mod turtles;
 pub mod wythoff;

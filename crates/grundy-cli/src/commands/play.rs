@@ -15,7 +15,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use grundy::families::{
-    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles, wythoff,
+    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turning,
+    turtles, wythoff,
 };
 use grundy::family::session::{Line, Mode, Options, Output, Session, Side};
 use grundy::family::Family;
@@ -161,6 +162,8 @@ pub enum PlayGame {
     Turtles(RowStart),
     /// Twins: turn an O face down and flip a cell to its left.
     Twins(RowStart),
+    /// A coin-turning game: a turning code or a name, and a row of H (heads) and T (tails).
+    Turning(TurningStart),
     /// Turning Corners on a board read from a file.
     Corners(CornersStart),
     /// Moore's Nim_k: reduce up to K heaps at once.
@@ -171,6 +174,17 @@ pub enum PlayGame {
     Northcott(NorthcottStart),
     /// Wythoff's game: take from one heap, or the same number from both.
     Wythoff(HeapsStart),
+}
+
+/// A coin-turning game's code and row.
+#[derive(Args, Debug)]
+pub struct TurningStart {
+    /// A turning code (1-3, 1+C, 4FS) or a name (mock-turtles, ruler, grunt).
+    #[arg(value_name = "CODE")]
+    pub code: String,
+    /// The row: H heads and T tails (or O and X).
+    #[arg(value_name = "ROW")]
+    pub row: String,
 }
 
 /// The largest graph file played on: 64 MiB.
@@ -263,6 +277,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
             input,
         ),
         PlayGame::Twins(a) => drive(turtles::start(&a.row, Variant::Twins, c)?, &options, input),
+        PlayGame::Turning(a) => drive(turning::start(&a.code, &a.row, c)?, &options, input),
         PlayGame::Corners(a) => {
             let text = read_corners(a, c)?;
             let started = corners::start(&text, c)

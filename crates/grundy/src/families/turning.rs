@@ -164,6 +164,44 @@ impl Reduction for TurningGame {
     }
 }
 
+impl TurningGame {
+    /// Why the row has its value: each head's coin value, their nim-sum in
+    /// binary, and what a winning move must do.
+    pub fn explain(&self, p: &[bool]) -> String {
+        let heaps: Vec<u64> = (0..p.len())
+            .filter(|&i| p[i])
+            .map(|i| self.values[i + 1])
+            .collect();
+        let mut out = format!(
+            "{} is Nim on its heads (the heap representation): the value of coin n is the least number \
+             that is not the nim-sum of the values of the other coins of a move from n.\n",
+            self.title
+        );
+        let values: Vec<String> = (1..=p.len()).map(|n| self.values[n].to_string()).collect();
+        out.push_str(&format!(
+            "Coin values 1..{}: {}\n",
+            p.len(),
+            values.join(" ")
+        ));
+        if heaps.is_empty() {
+            out.push_str("No coin shows heads: no move is left.\n");
+            return out;
+        }
+        out.push_str("The heads' values in binary and their XOR:\n");
+        out.push_str(&crate::games::nim::binary_columns(&heaps));
+        let v = heaps.iter().fold(0, |a, h| a ^ h);
+        if v == 0 {
+            out.push_str("The XOR is 0: a P-position; every move changes it.\n");
+        } else {
+            out.push_str(&format!(
+                "The XOR is {v}: a winning move turns a head on coin n and other coins whose values, with \
+                 n's, XOR to {v}.\n"
+            ));
+        }
+        out
+    }
+}
+
 /// A coin-turning game from its code or name and the row as written (H
 /// heads and T tails, or O and X).
 pub fn start(

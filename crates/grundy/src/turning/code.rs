@@ -204,7 +204,7 @@ impl Display for Element {
         if let Some(s) = self.span {
             write!(f, "C({s})")?;
         }
-        for (on, c) in [(self.equal, 'E'), (self.symmetric, 'S'), (self.first, 'F')] {
+        for (on, c) in [(self.first, 'F'), (self.equal, 'E'), (self.symmetric, 'S')] {
             if on {
                 write!(f, "{c}")?;
             }

@@ -23,6 +23,7 @@ pub mod code;
 pub mod moves;
 pub mod named;
 pub mod row;
+pub mod sequence;
 pub mod values;
 
 #[cfg(test)]
