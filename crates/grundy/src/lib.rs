@@ -34,6 +34,7 @@ pub mod game;
 pub mod games;
 pub mod heap;
 pub mod nimber;
+pub mod products;
 #[cfg(feature = "scripts")]
 pub mod script;
 pub mod solve;
