@@ -62,6 +62,8 @@ enum Command {
     Chips(commands::chips::ChipsArgs),
     /// Turning Corners: value, outcome and winning moves of a board.
     Corners(commands::corners::CornersArgs),
+    /// Products of coin-turning games on a board: tartan (Rugs, Turning Corners) and acrostic.
+    Product(commands::product::ProductArgs),
     /// Print or draw a table: nim products, nim-sums, Turning Corners values.
     Table(commands::table::TableArgs),
     /// Wythoff's game: take from one heap, or the same number from both.
@@ -91,6 +93,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Northcott(a) => commands::northcott::run(&a),
         Command::Chips(a) => commands::chips::run(&a),
         Command::Corners(a) => commands::corners::run(&a),
+        Command::Product(a) => commands::product::run(&a),
         Command::Table(a) => commands::table::run(&a),
         Command::Families(a) => commands::families::run(&a),
         Command::Game(a) => commands::game::run(&a),

@@ -12,6 +12,7 @@ pub mod nimber;
 pub mod nimble;
 pub mod northcott;
 pub mod play;
+pub mod product;
 pub mod rules;
 pub mod seq;
 pub mod staircase;

@@ -213,6 +213,24 @@ impl Side {
             }
             return Ok(None);
         }
+        if let Shape::OneOrTwo { one, two } = self.shape() {
+            let g = &self.values;
+            if one {
+                if let Some(c) = (1..g.len()).find(|&c| g[c] == target) {
+                    return Ok(Some(vec![c as u64]));
+                }
+            }
+            if two {
+                let mut first: HashMap<u64, usize> = HashMap::new();
+                for (b, &v) in g.iter().enumerate().skip(1) {
+                    if let Some(&a) = first.get(&(v ^ target)) {
+                        return Ok(Some(vec![a as u64, b as u64]));
+                    }
+                    first.entry(v).or_insert(b);
+                }
+            }
+            return Ok(None);
+        }
         let mut work = 0u64;
         for c in 1..=self.len() as u64 {
             let mut found = None;

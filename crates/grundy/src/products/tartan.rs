@@ -60,7 +60,7 @@ impl ProductMove {
 
 impl Display for ProductMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let list = |v: &[usize]| v.iter().map(usize::to_string).collect::<Vec<_>>().join(",");
+        let list = |v: &[usize]| runs(v).join(",");
         let (x, y) = (
             self.rows.last().copied().unwrap_or(0),
             self.cols.last().copied().unwrap_or(0),
@@ -72,6 +72,27 @@ impl Display for ProductMove {
             list(&self.cols)
         )
     }
+}
+
+/// The numbers as runs: `3-7` for 3, 4, 5, 6, 7.
+fn runs(v: &[usize]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < v.len() {
+        let mut j = i;
+        while j + 1 < v.len() && v[j + 1] == v[j] + 1 {
+            j += 1;
+        }
+        out.push(if j > i + 1 {
+            format!("{}-{}", v[i], v[j])
+        } else if j == i + 1 {
+            format!("{},{}", v[i], v[j])
+        } else {
+            v[i].to_string()
+        });
+        i = j + 1;
+    }
+    out
 }
 
 /// A tartan product: the first game along the rows, the second along the

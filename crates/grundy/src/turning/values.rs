@@ -66,6 +66,19 @@ pub fn coin_values(code: &TurningCode, last: u64) -> Result<Vec<u64>, ValuesErro
         return Err(ValuesError::TooManyCoins { asked: last });
     }
     let n = last as usize;
+    if code.elements.iter().all(Element::is_blocks) {
+        let mut lengths: Vec<u64> = code
+            .elements
+            .iter()
+            .flat_map(|e| e.counts.up_to(last))
+            .collect();
+        lengths.sort_unstable();
+        lengths.dedup();
+        if lengths.len() == n {
+            return any_block(code, n);
+        }
+    }
+    let monotone = code.elements.iter().all(|e| e.is_plain());
     let too_much = |coin: usize, limit: u64| ValuesError::TooMuchWork {
         code: code.to_string(),
         coin: coin as u64,
@@ -147,11 +160,14 @@ pub fn coin_values(code: &TurningCode, last: u64) -> Result<Vec<u64>, ValuesErro
         js.sort_unstable();
         js.dedup();
         let in_plain = |x: usize| x < width && js.iter().any(|&j| reach[j][x]);
-        let mut mex = 0usize;
+        // With plain elements only, the options only grow from coin to
+        // coin, and so does their mex.
+        let start = if monotone { g[c - 1] as usize } else { 0 };
+        let mut mex = start;
         while (mex < opts.len() + 1 && seen[mex] == c as u32) || in_plain(mex) {
             mex += 1;
         }
-        work += mex as u64;
+        work += (mex - start) as u64;
         g[c] = mex as u64;
         prefix[c] = prefix[c - 1] ^ g[c];
         if !reach.is_empty() {
@@ -167,6 +183,11 @@ pub fn coin_values(code: &TurningCode, last: u64) -> Result<Vec<u64>, ValuesErro
             }
             let top = jmax.min(c);
             for j in (1..=top).rev() {
+                if j == 1 {
+                    // reach[0] is {0}.
+                    reach[1][mex] = true;
+                    continue;
+                }
                 let (low, high) = reach.split_at_mut(j);
                 let (from, to) = (&low[j - 1], &mut high[0]);
                 for (x, &on) in from.iter().enumerate() {
@@ -175,11 +196,65 @@ pub fn coin_values(code: &TurningCode, last: u64) -> Result<Vec<u64>, ValuesErro
                     }
                 }
             }
-            work += top as u64 * width as u64;
+            work += top.saturating_sub(1) as u64 * width as u64;
         }
         if work > WORK_LIMIT {
             return Err(too_much(c, WORK_LIMIT));
         }
+    }
+    Ok(g)
+}
+
+/// Values when every block length is allowed (Ruler): `g(n)` is the least
+/// `x` with `x ⊕ P(n-1)` not among the prefix sums `P(0..n)`, found by
+/// walking a binary tree of those prefix sums that counts how full each
+/// subtree is.
+fn any_block(code: &TurningCode, n: usize) -> Result<Vec<u64>, ValuesError> {
+    // Every value is at most n (a mex over n options), so every prefix
+    // sum is below 2^bits.
+    let bits = 64 - (n as u64).leading_zeros();
+    let nodes = 2usize << bits;
+    if nodes as u64 * 4 > TABLE_LIMIT {
+        return Err(ValuesError::TooMuchWork {
+            code: code.to_string(),
+            coin: n as u64,
+            limit: TABLE_LIMIT,
+        });
+    }
+    let mut count = vec![0u32; nodes];
+    let leaf = 1usize << bits;
+    let insert = |count: &mut Vec<u32>, v: u64| {
+        let mut i = leaf + v as usize;
+        if count[i] == 1 {
+            return;
+        }
+        while i >= 1 {
+            count[i] += 1;
+            i /= 2;
+        }
+    };
+    insert(&mut count, 0);
+    let mut g = vec![0u64; n + 1];
+    let mut p = 0u64;
+    for value in g.iter_mut().skip(1) {
+        let mut x = 0u64;
+        let mut i = 1usize;
+        for b in (0..bits).rev() {
+            let want = (p >> b & 1) as usize;
+            let child = 2 * i + want;
+            if count[child] == 1 << b {
+                x |= 1 << b;
+                i = 2 * i + (1 - want);
+            } else {
+                i = child;
+            }
+            if count[i] == 0 {
+                break;
+            }
+        }
+        *value = x;
+        p ^= x;
+        insert(&mut count, p);
     }
     Ok(g)
 }
