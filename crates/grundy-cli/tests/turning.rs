@@ -31,6 +31,7 @@ fn coin_sequences_name_their_pattern() {
     assert_eq!(v["pattern"], "the n-th odious number (A000069)");
     let f = json(&["seq", "turning:3C(5)", "--to", "40", "--json"]);
     assert_eq!(f["periodicity"]["period"], 5);
+    assert_eq!(f["periodicity"]["from_coin"], 1);
     assert_eq!(f["periodicity"]["status"], "observed");
     let s = json(&[
         "seq",

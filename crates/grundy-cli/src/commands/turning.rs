@@ -11,7 +11,8 @@ use grundy::game::Convention;
 use grundy::turning::sequence::CoinSequence;
 use serde::Serialize;
 
-use crate::commands::seq::{periodicity_words, PeriodicityReport, SeqArgs};
+use crate::commands::seq::SeqArgs;
+use grundy::heap::periodicity::Status;
 use crate::error::{CliError, CliResult};
 use crate::report::{emit, parse_u64, print_json, OutputArgs, PrintReport};
 
@@ -82,10 +83,20 @@ struct CoinSummary {
     from: u64,
     to: u64,
     values: Vec<u64>,
-    periodicity: PeriodicityReport,
+    periodicity: CoinPeriodicity,
     pattern: Option<&'static str>,
     max_value: u64,
     max_value_at: u64,
+}
+
+/// The periodicity of coin values: from which coin, with which period and
+/// saltus (0 for plain periodicity); observed only.
+#[derive(Serialize)]
+struct CoinPeriodicity {
+    status: Status,
+    from_coin: Option<u64>,
+    period: Option<u64>,
+    saltus: Option<i64>,
 }
 
 /// The most coin values `seq turning:` lists.
@@ -147,12 +158,11 @@ pub fn run_seq(code: &str, args: &SeqArgs) -> CliResult {
         } else {
             s.values[from as usize..].to_vec()
         },
-        periodicity: PeriodicityReport {
+        periodicity: CoinPeriodicity {
             status: p.status,
-            preperiod: p.preperiod,
+            from_coin: p.preperiod,
             period: p.period,
             saltus: p.saltus,
-            values_for_proof: None,
         },
         pattern: s.pattern,
         max_value: max,
@@ -167,7 +177,15 @@ pub fn run_seq(code: &str, args: &SeqArgs) -> CliResult {
         let line: Vec<String> = chunk.iter().map(u64::to_string).collect();
         let _ = writeln!(out, "  {}", line.join(" "));
     }
-    let words = periodicity_words(&summary.periodicity).replace("G(n", "g(n");
+    let words = match (p.status, p.preperiod, p.period, p.saltus) {
+        (Status::None, ..) | (_, None, ..) | (_, _, None, _) => "none found".to_string(),
+        (_, Some(n0), Some(per), Some(0) | None) => {
+            format!("period {per} from coin {n0} (observed: no theorem covers turning codes)")
+        }
+        (_, Some(n0), Some(per), Some(sal)) => format!(
+            "g(n + {per}) = g(n) + {sal} from coin {n0} (arithmetic periodicity, observed)"
+        ),
+    };
     let _ = writeln!(out, "Periodicity: {words}");
     if let Some(pat) = s.pattern {
         let _ = writeln!(out, "Pattern: g(n) is {pat}");
