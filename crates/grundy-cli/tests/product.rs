@@ -25,19 +25,33 @@ fn corners_agrees_with_grundy_corners() {
     assert_eq!(v["winning_moves_total"], n.to_string());
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), n);
     let to: Vec<String> = serde_json::from_value(v["winning_move"]["to"].clone()).unwrap();
-    let after = board_file("after.txt", &to.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(json(&["product", "corners", after.to_str().unwrap(), "--json"])["value"], 0);
+    let after = board_file(
+        "after.txt",
+        &to.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    assert_eq!(
+        json(&["product", "corners", after.to_str().unwrap(), "--json"])["value"],
+        0
+    );
 }
 
 #[test]
 fn all_heads_boards_count_without_listing() {
-    for (a, b, size) in [("ruler", "mock-turtles", "9x11"), ("twins", "1-3C(5)", "20x7"), ("3E", "4FS", "13x17")] {
+    for (a, b, size) in [
+        ("ruler", "mock-turtles", "9x11"),
+        ("twins", "1-3C(5)", "20x7"),
+        ("3E", "4FS", "13x17"),
+    ] {
         let counted = json(&["product", a, b, "--size", size, "--json"]);
         let listed = json(&["product", a, b, "--size", size, "--all", "--json"]);
         assert_eq!(counted["value"], listed["value"]);
         assert_eq!(
             counted["winning_moves_total"],
-            listed["winning_moves"].as_array().unwrap().len().to_string(),
+            listed["winning_moves"]
+                .as_array()
+                .unwrap()
+                .len()
+                .to_string(),
             "{a} x {b}"
         );
     }
@@ -50,12 +64,33 @@ fn all_heads_boards_count_without_listing() {
 
 #[test]
 fn tables_and_pictures() {
-    assert_eq!(text(&["product", "acrostic-twins", "--table", "3"]), "0 1 2\n1 0 3\n2 3 0\n");
-    assert_eq!(text(&["product", "corners", "--table", "4"]), text(&["table", "nim-product", "--size", "4"]));
-    let v = json(&["product", "motley", "ruler", "--acrostic", "--table", "3", "--json"]);
+    assert_eq!(
+        text(&["product", "acrostic-twins", "--table", "3"]),
+        "0 1 2\n1 0 3\n2 3 0\n"
+    );
+    assert_eq!(
+        text(&["product", "corners", "--table", "4"]),
+        text(&["table", "nim-product", "--size", "4"])
+    );
+    let v = json(&[
+        "product",
+        "motley",
+        "ruler",
+        "--acrostic",
+        "--table",
+        "3",
+        "--json",
+    ]);
     assert_eq!(v["rows"][1], serde_json::json!([2, 1, 2]));
     let png = std::env::temp_dir().join(format!("grundy-product-{}.png", std::process::id()));
-    let out = grundy(&["product", "rugs", "--table", "64", "--png", png.to_str().unwrap()]);
+    let out = grundy(&[
+        "product",
+        "rugs",
+        "--table",
+        "64",
+        "--png",
+        png.to_str().unwrap(),
+    ]);
     assert!(out.status.success());
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
 }
@@ -68,8 +103,20 @@ fn bad_input_is_refused() {
     refused(&["product", "rugs", "--size", "0x4"], "from 1");
     refused(&["product", "rugs", "--size", "3by4"], "not NxM");
     refused(&["product", "rugs", "--size", "99999999999x2"], "from 1");
-    refused(&["product", "rugs", "--size", "100x100", "--all"], "64 x 64");
-    refused(&["product", "mock-turtles", "mock-turtles", "--size", "2000000x2"], "ask for fewer coins");
+    refused(
+        &["product", "rugs", "--size", "100x100", "--all"],
+        "64 x 64",
+    );
+    refused(
+        &[
+            "product",
+            "mock-turtles",
+            "mock-turtles",
+            "--size",
+            "2000000x2",
+        ],
+        "ask for fewer coins",
+    );
     refused(&["product", "rugs", "/nonexistent/board"], "board file");
     refused(&["product", "rugs", "--table", "5000"], "from 1");
 }

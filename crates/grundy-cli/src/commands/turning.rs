@@ -12,9 +12,9 @@ use grundy::turning::sequence::CoinSequence;
 use serde::Serialize;
 
 use crate::commands::seq::SeqArgs;
-use grundy::heap::periodicity::Status;
 use crate::error::{CliError, CliResult};
 use crate::report::{emit, parse_u64, print_json, OutputArgs, PrintReport};
+use grundy::heap::periodicity::Status;
 
 /// A coin-turning game: its code or name and a row of coins.
 #[derive(Args, Debug)]
@@ -182,9 +182,9 @@ pub fn run_seq(code: &str, args: &SeqArgs) -> CliResult {
         (_, Some(n0), Some(per), Some(0) | None) => {
             format!("period {per} from coin {n0} (observed: no theorem covers turning codes)")
         }
-        (_, Some(n0), Some(per), Some(sal)) => format!(
-            "g(n + {per}) = g(n) + {sal} from coin {n0} (arithmetic periodicity, observed)"
-        ),
+        (_, Some(n0), Some(per), Some(sal)) => {
+            format!("g(n + {per}) = g(n) + {sal} from coin {n0} (arithmetic periodicity, observed)")
+        }
     };
     let _ = writeln!(out, "Periodicity: {words}");
     if let Some(pat) = s.pattern {

@@ -150,9 +150,8 @@ impl Tartan {
         let mut cols: HashMap<usize, Histogram> = HashMap::new();
         for x in 0..board.rows() {
             for y in (0..board.cols()).filter(|&y| board.is_white(x, y)) {
-                if !cols.contains_key(&y) {
-                    let h = self.h.coin_histogram(y as u64 + 1, &mut work)?;
-                    cols.insert(y, h);
+                if let std::collections::hash_map::Entry::Vacant(e) = cols.entry(y) {
+                    e.insert(self.h.coin_histogram(y as u64 + 1, &mut work)?);
                 }
                 let hist = &cols[&y];
                 let mut hit = None;
@@ -211,9 +210,8 @@ impl Tartan {
         for y in 0..board.cols() {
             let mut merged: HashMap<u64, u64> = HashMap::new();
             for x in (0..board.rows()).filter(|&x| board.is_white(x, y)) {
-                if !rows.contains_key(&x) {
-                    let h = self.g.coin_histogram(x as u64 + 1, &mut work)?;
-                    rows.insert(x, h);
+                if let std::collections::hash_map::Entry::Vacant(e) = rows.entry(x) {
+                    e.insert(self.g.coin_histogram(x as u64 + 1, &mut work)?);
                 }
                 for &(ga, c) in &rows[&x] {
                     *merged.entry(ga).or_default() += c;

@@ -88,7 +88,7 @@ fn element_moves(
                     continue;
                 }
                 let inner = k - 2;
-                let centre = (m + n) % 2 == 0 && m + 1 < n;
+                let centre = (m + n).is_multiple_of(2) && m + 1 < n;
                 if inner % 2 == 1 && !centre {
                     continue;
                 }

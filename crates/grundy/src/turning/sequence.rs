@@ -36,8 +36,11 @@ pub struct CoinSequence {
     pub pattern: Option<&'static str>,
 }
 
-/// Closed forms recognised, each a test on coin `n` and its value.
-const PATTERNS: &[(&str, fn(u64, u64) -> bool)] = &[
+/// A closed form: its words, and the test on coin `n` and its value.
+type Pattern = (&'static str, fn(u64, u64) -> bool);
+
+/// Closed forms recognised.
+const PATTERNS: &[Pattern] = &[
     ("n", |n, v| v == n),
     ("n - 1", |n, v| v == n - 1),
     ("the n-th odious number (A000069)", |n, v| {
