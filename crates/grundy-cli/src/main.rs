@@ -56,12 +56,16 @@ enum Command {
     Turtles(commands::turtles::RowArgs),
     /// Twins: turn an O face down and flip a cell to its left.
     Twins(commands::turtles::RowArgs),
+    /// Coin-turning games: a turning code (1-3, 1+C, 4FS) or a name, and a row of coins.
+    Turning(commands::turning::TurningArgs),
     /// Northcott's game: per row the columns of the black and the white token.
     Northcott(commands::northcott::NorthcottArgs),
     /// Chips on a directed graph read from a file; cycles give Smith's values (--annihilate).
     Chips(commands::chips::ChipsArgs),
     /// Turning Corners: value, outcome and winning moves of a board.
     Corners(commands::corners::CornersArgs),
+    /// Products of coin-turning games on a board: tartan (Rugs, Turning Corners) and acrostic.
+    Product(commands::product::ProductArgs),
     /// Print or draw a table: nim products, nim-sums, Turning Corners values.
     Table(commands::table::TableArgs),
     /// Wythoff's game: take from one heap, or the same number from both.
@@ -90,9 +94,11 @@ fn run(cli: Cli) -> CliResult {
         Command::Nimble2(a) => commands::nimble::run2(&a),
         Command::Turtles(a) => commands::turtles::run_turtles(&a),
         Command::Twins(a) => commands::turtles::run_twins(&a),
+        Command::Turning(a) => commands::turning::run(&a),
         Command::Northcott(a) => commands::northcott::run(&a),
         Command::Chips(a) => commands::chips::run(&a),
         Command::Corners(a) => commands::corners::run(&a),
+        Command::Product(a) => commands::product::run(&a),
         Command::Table(a) => commands::table::run(&a),
         Command::Families(a) => commands::families::run(&a),
         Command::Game(a) => commands::game::run(&a),

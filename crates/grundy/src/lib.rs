@@ -39,10 +39,12 @@ pub mod heap;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;
+pub mod products;
 #[cfg(feature = "scripts")]
 pub mod script;
 pub mod solve;
 pub mod strategy;
+pub mod turning;
 
 mod escape;
 

@@ -30,7 +30,7 @@ pub struct CornersArgs {
 /// ends is about 95 MiB.
 const MAX_BOARD_BYTES: u64 = 128 << 20;
 
-fn read_board(file: &str) -> CliResult<Board> {
+pub(crate) fn read_board(file: &str) -> CliResult<Board> {
     let what = if file == "-" {
         "the board on standard input".to_string()
     } else {

@@ -17,7 +17,7 @@ use clap::{Args, Subcommand};
 use grundy::families::script::ScriptPlay;
 use grundy::families::{
     cards, chips, chips_loopy, corners, heap, moore, nim, nimble, northcott, staircase, strips,
-    turtles, wind_up, wythoff,
+    turning, turtles, wind_up, wythoff,
 };
 use grundy::family::session::{Line, Mode, Options, Output, Session, Side, PROMPT};
 use grundy::family::Family;
@@ -165,6 +165,8 @@ pub enum PlayGame {
     Turtles(RowStart),
     /// Twins: turn an O face down and flip a cell to its left.
     Twins(RowStart),
+    /// A coin-turning game: a turning code or a name, and a row of H (heads) and T (tails).
+    Turning(TurningStart),
     /// Turning Corners on a board read from a file.
     Corners(CornersStart),
     /// Moore's Nim_k: reduce up to K heaps at once.
@@ -222,6 +224,17 @@ struct ScriptStart {
     seed: Option<String>,
     #[arg(long)]
     json: bool,
+}
+
+/// A coin-turning game's code and row.
+#[derive(Args, Debug)]
+pub struct TurningStart {
+    /// A turning code (1-3, 1+C, 4FS) or a name (mock-turtles, ruler, grunt).
+    #[arg(value_name = "CODE")]
+    pub code: String,
+    /// The row: H heads and T tails (or O and X).
+    #[arg(value_name = "ROW")]
+    pub row: String,
 }
 
 /// The largest graph file played on: 64 MiB.
@@ -363,6 +376,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
             input,
         ),
         PlayGame::Twins(a) => drive(turtles::start(&a.row, Variant::Twins, c)?, &options, input),
+        PlayGame::Turning(a) => drive(turning::start(&a.code, &a.row, c)?, &options, input),
         PlayGame::Corners(a) => {
             let text = read_corners(a, c)?;
             let started = corners::start(&text, c)

@@ -368,6 +368,13 @@ pub fn run(args: &SeqArgs) -> CliResult {
     if let Some(path) = &args.read {
         return run_read(path, args);
     }
+    if let Some(code) = args
+        .rule
+        .as_deref()
+        .and_then(|r| r.trim().strip_prefix("turning:"))
+    {
+        return crate::commands::turning::run_seq(code, args);
+    }
     let rule = parse_rule(args.rule.as_deref().unwrap_or_default())?;
     let to = match &args.to {
         Some(t) => parse_u64(t, "--to")?,

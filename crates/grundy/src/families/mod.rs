@@ -16,6 +16,7 @@ pub mod reduced;
 pub mod script;
 pub mod staircase;
 pub mod strips;
+pub mod turning;
 pub mod turtles;
 pub mod wind_up;
 pub mod wythoff;

@@ -25,7 +25,8 @@ use super::report::{MoveReport, Report};
 use super::session::{Line, Options, Output, Session};
 use super::{conformance, listable, Drawing, Error, Family};
 use crate::families::{
-    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles, wythoff,
+    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turning,
+    turtles, wythoff,
 };
 use crate::game::{Convention, Outcome};
 use crate::games::chips::Graph;
@@ -498,6 +499,11 @@ static ENTRIES: &[Entry] = &[
     entry!("twins", [], "Twins: turn a coin face down and flip one to its left", "",
         "a row of O and X: XOOXO", [("", "OXOOX")],
         |v, p, c| { none(v, "twins")?; Ok(boxed(turtles::start(&unjson(p), crate::games::turtles::Variant::Twins, c)?)) }),
+    entry!("turning", ["coins"], "coin-turning games on a strip: a turning code or a named game (Mock Turtles, Ruler, Grunt, ...)",
+        "a turning code (1-3, 1+C, 4FS, 1-3C(5), blocks:squares) or a name (mock-turtles, ruler, grunt, moebius)",
+        "a row of coins, H heads and T tails (or O and X): THHTH",
+        [("mock-turtles", "THHTH"), ("1+C", "HHTHTHHT"), ("4FS", "TTHTHHTH"), ("3E", "HTHHTHHH"), ("blocks:squares", "HHHHHH"), ("1-3C(5),2F", "HTTHHTH")],
+        |v, p, c| Ok(boxed(turning::start(v, &unjson(p), c)?))),
     entry!("wythoff", [], "Wythoff's game: take from one heap, or the same number from both", "",
         "the two heaps: 4 7", [("", "4 7"), ("", "5 9"), ("", "0 3")],
         |v, p, c| { none(v, "wythoff")?; Ok(boxed(wythoff::start(&words(&unjson(p)), c)?)) }),
