@@ -13,4 +13,5 @@ pub mod northcott;
 pub mod staircase;
 pub mod strips;
 pub mod turtles;
+pub mod twoheap;
 pub mod wythoff;
