@@ -64,6 +64,8 @@ enum Command {
     Table(commands::table::TableArgs),
     /// Wythoff's game: take from one heap, or the same number from both.
     Wythoff(commands::wythoff::WythoffArgs),
+    /// Two-heap games: r-Wythoff, Mem, TakeAway(r), Fibonacci Nim, Euclid's game.
+    Twoheap(commands::twoheap::TwoHeapArgs),
     /// Your own game, defined by a Rhai script: values, winning moves, tables.
     Game(commands::game::GameArgs),
     /// Every game family, with its variant and position syntax.
@@ -92,6 +94,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Families(a) => commands::families::run(&a),
         Command::Game(a) => commands::game::run(&a),
         Command::Wythoff(a) => commands::wythoff::run(&a),
+        Command::Twoheap(a) => commands::twoheap::run(&a),
     }
 }
 

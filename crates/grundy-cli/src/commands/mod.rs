@@ -17,4 +17,5 @@ pub mod seq;
 pub mod staircase;
 pub mod table;
 pub mod turtles;
+pub mod twoheap;
 pub mod wythoff;

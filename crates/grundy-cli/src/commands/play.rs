@@ -15,7 +15,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use grundy::families::{
-    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles, wythoff,
+    cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turtles,
+    twoheap, wythoff,
 };
 use grundy::family::session::{Line, Mode, Options, Output, Session, Side};
 use grundy::family::Family;
@@ -171,6 +172,19 @@ pub enum PlayGame {
     Northcott(NorthcottStart),
     /// Wythoff's game: take from one heap, or the same number from both.
     Wythoff(HeapsStart),
+    /// Two-heap games: r-Wythoff, Mem, TakeAway(r), Fibonacci Nim, Euclid's game.
+    Twoheap(TwoHeapStart),
+}
+
+/// A two-heap game position to play from.
+#[derive(Args, Debug)]
+pub struct TwoHeapStart {
+    /// The game: wythoff, r-wythoff:R, mem, takeaway:R, fibonacci-nim or euclid.
+    #[arg(value_name = "GAME")]
+    pub game: String,
+    /// The two numbers (for mem and takeaway the heap alone is a fresh heap).
+    #[arg(value_name = "N", allow_negative_numbers = true)]
+    pub numbers: Vec<String>,
 }
 
 /// The largest graph file played on: 64 MiB.
@@ -270,6 +284,10 @@ pub fn run(args: &PlayArgs) -> CliResult {
             drive(started, &options, input)
         }
         PlayGame::Wythoff(a) => drive(wythoff::start(&a.heaps, c)?, &options, input),
+        PlayGame::Twoheap(a) => {
+            let game = crate::commands::twoheap::parse_game(&a.game)?;
+            drive(twoheap::start(game, &a.numbers, c)?, &options, input)
+        }
         PlayGame::Moore(a) => drive(moore::start(&a.k, &a.heaps, c)?, &options, input),
         PlayGame::Northcott(a) => drive(northcott::start(&a.width, &a.rows, c)?, &options, input),
         PlayGame::Chips(a) => {

@@ -14,4 +14,5 @@ pub mod reduced;
 pub mod staircase;
 pub mod strips;
 pub mod turtles;
+pub mod twoheap;
 pub mod wythoff;
