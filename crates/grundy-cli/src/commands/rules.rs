@@ -12,7 +12,7 @@ use crate::report::{emit, print_json};
 /// named games.
 #[derive(Args, Debug)]
 pub struct RulesArgs {
-    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, allbut:1,2,
+    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, sub:squares (a predicate), allbut:1,2,
     /// take:2..5, ranges:FILE or a name.
     #[arg(value_name = "RULE", required_unless_present = "list")]
     pub rule: Option<String>,
