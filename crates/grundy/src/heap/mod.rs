@@ -1,6 +1,7 @@
 //! Heap games: take-and-break rules, their Grundy sequences and periodicity.
 //!
 //! - [`code`]: octal and hexadecimal codes ([`code::TakeBreak`]);
+//! - [`cousin`]: first cousins and the standard form of octal codes;
 //! - [`rule`]: every rule the user can write ([`rule::HeapRule`]) and its
 //!   notation;
 //! - [`naive`]: the reference engine, the mex over every option;
@@ -15,6 +16,7 @@
 //! - [`periodic`]: G(n) for any heap once the period is proven.
 
 pub mod code;
+pub mod cousin;
 pub mod naive;
 pub mod periodic;
 pub mod periodicity;
