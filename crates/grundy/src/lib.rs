@@ -20,6 +20,7 @@
 //! - [`family`]: the interface every family shows the front-ends (notation,
 //!   analysis, drawing, play sessions, the report, the registry);
 //! - [`families`]: that interface, one module per family;
+//! - [`rules_file`]: games described in TOML, compiled to the native engines;
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
 //!
 //! Cargo features, both on by default: `threads` (the rare/common engine's
@@ -34,6 +35,7 @@ pub mod game;
 pub mod games;
 pub mod heap;
 pub mod nimber;
+pub mod rules_file;
 #[cfg(feature = "scripts")]
 pub mod script;
 pub mod solve;

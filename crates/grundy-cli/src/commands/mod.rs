@@ -13,6 +13,7 @@ pub mod nimble;
 pub mod northcott;
 pub mod play;
 pub mod rules;
+pub mod rules_file;
 pub mod seq;
 pub mod staircase;
 pub mod table;

@@ -174,6 +174,9 @@ pub enum PlayGame {
     Wythoff(HeapsStart),
     /// Two-heap games: r-Wythoff, Mem, TakeAway(r), Fibonacci Nim, Euclid's game.
     Twoheap(TwoHeapStart),
+    /// A rules file: `grundy play FILE.toml [POSITION...]`.
+    #[command(external_subcommand)]
+    File(Vec<String>),
 }
 
 /// A two-heap game position to play from.
@@ -284,6 +287,23 @@ pub fn run(args: &PlayArgs) -> CliResult {
             drive(started, &options, input)
         }
         PlayGame::Wythoff(a) => drive(wythoff::start(&a.heaps, c)?, &options, input),
+        PlayGame::File(words) => {
+            let path = std::path::Path::new(&words[0]);
+            if !crate::commands::rules_file::is_rules_file(path) {
+                return Err(CliError::new(format!(
+                    "no game '{}' to play: name a game (see grundy play --help) or a rules file ending in .toml",
+                    words[0]
+                )));
+            }
+            if let Some(flag) = words[1..].iter().find(|w| w.starts_with("--")) {
+                return Err(CliError::new(format!(
+                    "'{flag}' after the rules file: the options of play go before it, as in grundy play {flag} ... {}",
+                    words[0]
+                )));
+            }
+            let session = crate::commands::rules_file::session(path, &words[1..], c, &options)?;
+            drive_any(session, input)
+        }
         PlayGame::Twoheap(a) => {
             let game = crate::commands::twoheap::parse_game(&a.game)?;
             drive(twoheap::start(game, &a.numbers, c)?, &options, input)
@@ -316,6 +336,32 @@ fn drive<F: Family>(
         let line = read_line(&mut input)?;
         let done = session.input(line);
         flush(&mut session)?;
+        done?;
+    }
+    Ok(())
+}
+
+/// [`drive`] for a session whose game is known only by its interface.
+fn drive_any(
+    mut session: Box<dyn grundy::family::registry::AnySession>,
+    mut input: impl BufRead,
+) -> CliResult {
+    let emit_all = |s: &mut Box<dyn grundy::family::registry::AnySession>| -> CliResult {
+        for out in s.take_output() {
+            match out {
+                Output::Text(t) => emit(&t)?,
+                Output::Json(v) => print_json(&v)?,
+            }
+        }
+        Ok(())
+    };
+    let begun = session.begin();
+    emit_all(&mut session)?;
+    begun?;
+    while !session.is_finished() {
+        let line = read_line(&mut input)?;
+        let done = session.input(line);
+        emit_all(&mut session)?;
         done?;
     }
     Ok(())

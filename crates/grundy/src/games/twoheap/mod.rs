@@ -259,6 +259,7 @@ impl TwoHeapGame {
     /// The caller bounds the size: the table holds `rows · cols` values.
     pub fn values(self, rows: usize, cols: usize) -> Vec<u32> {
         match self {
+            TwoHeapGame::RWythoff(1) => crate::games::wythoff::values(rows, cols),
             TwoHeapGame::RWythoff(r) => rwythoff::values(r, rows, cols),
             TwoHeapGame::Memory(m) => {
                 let max = rows.max(cols).saturating_sub(1);
