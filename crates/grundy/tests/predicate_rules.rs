@@ -15,7 +15,7 @@ fn allowed(name: &str, k: u64, n: u64) -> bool {
     match name {
         "squares" => root(k, 2),
         "cubes" => root(k, 3),
-        "primes" => k >= 2 && (2..k).all(|d| k % d != 0),
+        "primes" => k >= 2 && (2..k).all(|d| !k.is_multiple_of(d)),
         "powers2" => k.is_power_of_two(),
         "fibonacci" => {
             let (mut a, mut b) = (1, 2);
@@ -25,8 +25,8 @@ fn allowed(name: &str, k: u64, n: u64) -> bool {
             a == k
         }
         "triangular" => (1..=k).any(|i| i * (i + 1) / 2 == k),
-        "divisors" => n % k == 0,
-        "proper-divisors" => n % k == 0 && k < n,
+        "divisors" => n.is_multiple_of(k),
+        "proper-divisors" => n.is_multiple_of(k) && k < n,
         _ => unreachable!(),
     }
 }

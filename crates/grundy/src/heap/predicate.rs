@@ -187,7 +187,7 @@ impl Takes {
         let mut high = Vec::new();
         let mut d = 1u32;
         while (d as u64) * (d as u64) <= n as u64 {
-            if n % d == 0 {
+            if n.is_multiple_of(d) {
                 out.push(d);
                 if d != n / d {
                     high.push(n / d);

@@ -103,7 +103,8 @@ fn scalar(v: &Value) -> String {
 
 /// Where a byte offset is, as a line.
 fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
+    let before = &text.as_bytes()[..offset.min(text.len())];
+    before.iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 impl RulesFile {
@@ -166,7 +167,7 @@ impl RulesFile {
                 ))
             }
         };
-        for (k, _) in &table {
+        for k in table.keys() {
             if !keys.contains(&k.get_ref().as_str()) {
                 return Err(at(
                     k.span(),

@@ -48,7 +48,7 @@ pub fn is_p_position(x: u64, y: u64) -> bool {
 /// The heap the move subtracts from (0 or 1), and the multiple allowed.
 fn larger(x: u64, y: u64) -> (usize, u64, u64) {
     let (a, b) = sorted(x, y);
-    (usize::from(y > x), a, if a == 0 { 0 } else { b / a })
+    (usize::from(y > x), a, b.checked_div(a).unwrap_or(0))
 }
 
 /// The number of legal moves.

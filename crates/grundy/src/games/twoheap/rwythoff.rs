@@ -219,7 +219,7 @@ pub fn explain(r: u64, x: u64, y: u64) -> String {
         ));
         return out;
     }
-    if d % r != 0 {
+    if !d.is_multiple_of(r) {
         out.push_str(&format!(
             "The heaps differ by {d}, not a multiple of {r}: ({x}, {y}) is no pair, an N-position.\n"
         ));
