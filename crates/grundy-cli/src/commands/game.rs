@@ -87,9 +87,8 @@ fn load(args: &GameArgs) -> CliResult<Script> {
 
 /// Analyses a position of a scripted game, or prints its table.
 pub fn run(args: &GameArgs) -> CliResult {
-    if crate::commands::rules_file::is_rules_file(&args.file) && args.table.is_none() {
-        let f = &args.file;
-        return crate::commands::rules_file::analyse(f, &args.positions, args.misere, &args.output);
+    if crate::commands::rules_file::is_rules_file(&args.file) {
+        return crate::commands::rules_file::analyse(args);
     }
     let script = load(args)?;
     let limit = parse_u64(&args.max_positions, "the most positions")? as usize;

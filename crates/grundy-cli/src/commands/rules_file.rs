@@ -10,9 +10,10 @@ use grundy::family::session::Options;
 use grundy::game::Convention;
 use grundy::rules_file::RulesFile;
 
+use crate::commands::game::GameArgs;
 use crate::error::{CliError, CliResult};
 use crate::input;
-use crate::report::{OutputArgs, PrintReport};
+use crate::report::PrintReport;
 
 /// The largest rules file read: 1 MiB.
 const MAX_FILE: u64 = 1 << 20;
@@ -46,7 +47,13 @@ pub fn start(
 }
 
 /// `grundy game FILE.toml [POSITION...]`.
-pub fn analyse(path: &Path, position: &[String], misere: bool, out: &OutputArgs) -> CliResult {
+pub fn analyse(args: &GameArgs) -> CliResult {
+    if args.table.is_some() {
+        return Err(CliError::new(
+            "--table is for scripts; a rules file's heap rule has its sequence from grundy seq RULE, a two-heap game its table from grundy table",
+        ));
+    }
+    let (path, position, misere, out) = (&args.file, &args.positions, args.misere, &args.output);
     let file = load(path)?;
     let convention = if misere {
         Convention::Misere
