@@ -18,9 +18,9 @@
 //! ```
 //! use grundy::rules_file::RulesFile;
 //! use grundy::game::Convention;
-//! let f = RulesFile::parse("[game]\nkind = \"heap\"\nrule = \"sub:squares\"\nstart = [10, 7]\n").unwrap();
+//! let f = RulesFile::parse("[game]\nkind = \"heap\"\nrule = \"sub:squares\"\nstart = [4, 6]\n").unwrap();
 //! let g = f.start(None, Convention::Normal).unwrap();
-//! assert_eq!(g.report().unwrap().value, Some(1 ^ 2));
+//! assert_eq!(g.report().unwrap().value, Some(2 ^ 1));
 //! let e = RulesFile::parse("[game]\nkind = \"heap\"\nrule = \"0.9z\"\n").unwrap_err();
 //! assert_eq!(e.line, 3);
 //! ```

@@ -14,8 +14,8 @@
 //!
 //! ```
 //! use grundy::games::twoheap::euclid;
-//! assert_eq!(euclid::value(3, 5), 0); // 5 < 3φ: lost
-//! assert_eq!(euclid::value(2, 5), 2);
+//! assert_eq!(euclid::value(5, 8), 0); // 8 < 5φ: lost
+//! assert_eq!(euclid::value(2, 5), 1);
 //! assert!(!euclid::is_p_position(4, 4)); // take 4 from one heap and win
 //! ```
 

@@ -22,8 +22,8 @@
 //! use grundy::games::twoheap::memory::{self, Memory};
 //! // Fibonacci Nim: a fresh heap of 8 loses, one of 10 = 8 + 2 wins by taking 2.
 //! let fib = Memory::TakeAway(2);
-//! assert!(memory::is_p_position(fib, 8, 7));
-//! assert!(!memory::is_p_position(fib, 10, 9));
+//! assert!(memory::is_p_position(fib, (8, 7)));
+//! assert!(!memory::is_p_position(fib, (10, 9)));
 //! assert_eq!(memory::smallest_term(2, 10), 2);
 //! ```
 
