@@ -72,6 +72,8 @@ enum Command {
     Wythoff(commands::wythoff::WythoffArgs),
     /// Wind-Up: subtraction modulo N, a heap game that can loop (values ∞(K), draws).
     Windup(commands::windup::WindUpArgs),
+    /// Two-heap games: r-Wythoff, Mem, TakeAway(r), Fibonacci Nim, Euclid's game.
+    Twoheap(commands::twoheap::TwoHeapArgs),
     /// Your own game, defined by a Rhai script: values, winning moves, tables.
     Game(commands::game::GameArgs),
     /// Every game family, with its variant and position syntax.
@@ -104,6 +106,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Game(a) => commands::game::run(&a),
         Command::Wythoff(a) => commands::wythoff::run(&a),
         Command::Windup(a) => commands::windup::run(&a),
+        Command::Twoheap(a) => commands::twoheap::run(&a),
     }
 }
 

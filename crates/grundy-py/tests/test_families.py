@@ -147,6 +147,8 @@ def cli_args(family, variant, p, tmp_path):
         graph.write_text(variant.replace(";", "\n") + "\n")
         extra = ["--annihilate"] if family == "chips-annihilate" else []
         return ["chips", str(graph), *extra, *shlex.split(p.text)], None
+    if family in ("r-wythoff", "mem", "takeaway", "fibonacci-nim", "euclid"):
+        return ["twoheap", p.name, *shlex.split(p.text)], None
     if family == "corners":
         return ["corners", "-"], "\n".join(p.text.split("/")) + "\n"
     if family == "cards":

@@ -23,6 +23,7 @@
 //! - [`family`]: the interface every family shows the front-ends (notation,
 //!   analysis, drawing, play sessions, the report, the registry);
 //! - [`families`]: that interface, one module per family;
+//! - [`rules_file`]: games described in TOML, compiled to the native engines;
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
 //!
 //! Cargo features, both on by default: `threads` (the rare/common engine's
@@ -40,6 +41,7 @@ pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod products;
+pub mod rules_file;
 #[cfg(feature = "scripts")]
 pub mod script;
 pub mod solve;

@@ -202,6 +202,7 @@ fn check_rule(rule: &HeapRule) {
                 assert!(1 <= lo && lo <= hi && hi as usize <= k + 1, "{shown}");
             }
         }
+        RuleKind::Predicate(p) => assert_eq!(shown, format!("sub:{p}")),
     }
     assert!(!rule.describe().is_empty());
     let max_parts = rule.max_parts();
@@ -245,6 +246,9 @@ fn check_rule(rule: &HeapRule) {
                 RuleKind::Ranges(r) => {
                     let (lo, hi) = r[n as usize - 1];
                     assert!((lo..=hi).contains(take), "{why}");
+                }
+                RuleKind::Predicate(p) => {
+                    assert!(p.takes(n).contains(take) && parts.len() <= 1, "{why}")
                 }
             }
         }

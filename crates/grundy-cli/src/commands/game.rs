@@ -117,6 +117,9 @@ pub fn max_positions(text: &str) -> CliResult<usize> {
 
 /// Analyses a position of a scripted game, or prints its table or grid.
 pub fn run(args: &GameArgs) -> CliResult {
+    if crate::commands::rules_file::is_rules_file(&args.file) {
+        return crate::commands::rules_file::analyse(args);
+    }
     let limit = max_positions(&args.max_positions)?;
     if args.png.is_some() && args.table.is_none() && args.grid.is_none() {
         return Err(CliError::new("--png draws a --table or a --grid"));

@@ -19,7 +19,7 @@ use crate::{input, listing};
 /// A heap game position: value, outcome and every winning move in words.
 #[derive(Args, Debug)]
 pub struct HeapArgs {
-    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, allbut:1,2,
+    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, sub:squares (a predicate), allbut:1,2,
     /// take:2..5, ranges:FILE or a name (see `grundy rules --list`).
     #[arg(value_name = "RULE")]
     pub rule: String,

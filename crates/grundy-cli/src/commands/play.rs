@@ -11,13 +11,13 @@
 //! - JSON (`--json`): one JSON object per line (see the session's docs).
 
 use std::io::{BufRead, IsTerminal, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use grundy::families::script::ScriptPlay;
 use grundy::families::{
     cards, chips, chips_loopy, corners, heap, moore, nim, nimble, northcott, staircase, strips,
-    turning, turtles, wind_up, wythoff,
+    turning, turtles, twoheap, wind_up, wythoff,
 };
 use grundy::family::session::{Line, Mode, Options, Output, Session, Side, PROMPT};
 use grundy::family::Family;
@@ -179,8 +179,10 @@ pub enum PlayGame {
     Wythoff(HeapsStart),
     /// Wind-Up: subtraction modulo N; a position repeated three times is a draw.
     Windup(WindUpStart),
+    /// Two-heap games: r-Wythoff, Mem, TakeAway(r), Fibonacci Nim, Euclid's game.
+    Twoheap(TwoHeapStart),
     /// Your own game: `grundy play FILE [POSITION...]` with a Rhai script
-    /// (see `grundy game`).
+    /// (see `grundy game`) or a rules file (`FILE.toml`).
     #[command(external_subcommand)]
     Script(Vec<String>),
 }
@@ -237,6 +239,17 @@ pub struct TurningStart {
     pub row: String,
 }
 
+/// A two-heap game position to play from.
+#[derive(Args, Debug)]
+pub struct TwoHeapStart {
+    /// The game: wythoff, r-wythoff:R, mem, takeaway:R, fibonacci-nim or euclid.
+    #[arg(value_name = "GAME")]
+    pub game: String,
+    /// The two numbers (for mem and takeaway the heap alone is a fresh heap).
+    #[arg(value_name = "N", allow_negative_numbers = true)]
+    pub numbers: Vec<String>,
+}
+
 /// The largest graph file played on: 64 MiB.
 const MAX_GRAPH_BYTES: u64 = 64 << 20;
 
@@ -272,12 +285,18 @@ fn read_corners(args: &CornersStart, convention: Convention) -> CliResult<String
 /// Starts the session.
 pub fn run(args: &PlayArgs) -> CliResult {
     let script = match &args.game {
-        PlayGame::Script(words) => Some(
+        PlayGame::Script(words)
+            if !words
+                .first()
+                .is_some_and(|w| crate::commands::rules_file::is_rules_file(Path::new(w))) =>
+        {
+            Some(
             <ScriptStart as clap::Parser>::try_parse_from(
                 std::iter::once("grundy play".to_string()).chain(words.iter().cloned()),
             )
             .map_err(|e| CliError::new(first_line(&e.to_string())))?,
-        ),
+        )
+        }
         _ => None,
     };
     // Flags after a script's file name are the script's to read.
@@ -389,9 +408,29 @@ pub fn run(args: &PlayArgs) -> CliResult {
             &options,
             input,
         ),
+        PlayGame::Script(words) => {
+            let path = Path::new(&words[0]);
+            if !crate::commands::rules_file::is_rules_file(path) {
+                return Err(CliError::new(format!(
+                    "no game '{}' to play: name a game (see grundy play --help) or a rules file ending in .toml",
+                    words[0]
+                )));
+            }
+            if let Some(flag) = words[1..].iter().find(|w| w.starts_with("--")) {
+                return Err(CliError::new(format!(
+                    "'{flag}' after the rules file: the options of play go before it, as in grundy play {flag} ... {}",
+                    words[0]
+                )));
+            }
+            let session = crate::commands::rules_file::session(path, &words[1..], c, &options)?;
+            drive_any(session, input)
+        }
+        PlayGame::Twoheap(a) => {
+            let game = crate::commands::twoheap::parse_game(&a.game)?;
+            drive(twoheap::start(game, &a.numbers, c)?, &options, input)
+        }
         PlayGame::Moore(a) => drive(moore::start(&a.k, &a.heaps, c)?, &options, input),
         PlayGame::Northcott(a) => drive(northcott::start(&a.width, &a.rows, c)?, &options, input),
-        PlayGame::Script(_) => Err(CliError::new("no game given")),
         PlayGame::Chips(a) => {
             let text = read_graph(a)?;
             let graph = Graph::parse(&text).map_err(|e| {
@@ -461,6 +500,34 @@ fn drive<F: Family, R: BufRead>(
         let line = input.read()?;
         let done = session.input(line);
         flush(&mut session, editing)?;
+        done?;
+    }
+    Ok(())
+}
+
+/// [`drive`] for a session whose game is known only by its interface.
+fn drive_any<R: BufRead>(
+    mut session: Box<dyn grundy::family::registry::AnySession>,
+    mut input: Input<R>,
+) -> CliResult {
+    let editing = matches!(input, Input::Editor(_));
+    let emit_all = |s: &mut Box<dyn grundy::family::registry::AnySession>| -> CliResult {
+        for out in s.take_output() {
+            match out {
+                Output::Text(t) if editing && t == PROMPT => {}
+                Output::Text(t) => emit(&t)?,
+                Output::Json(v) => print_json(&v)?,
+            }
+        }
+        Ok(())
+    };
+    let begun = session.begin();
+    emit_all(&mut session)?;
+    begun?;
+    while !session.is_finished() {
+        let line = input.read()?;
+        let done = session.input(line);
+        emit_all(&mut session)?;
         done?;
     }
     Ok(())

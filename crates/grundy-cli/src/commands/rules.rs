@@ -1,7 +1,8 @@
 //! `grundy rules`: the heap-rule notation, the named games, a rule in words.
 
 use clap::Args;
-use grundy::heap::rule::{HeapRule, NAMED_GAMES};
+use grundy::heap::cousin;
+use grundy::heap::rule::{HeapRule, RuleKind, NAMED_GAMES};
 use serde_json::json;
 
 use crate::commands::heap::parse_rule;
@@ -12,7 +13,7 @@ use crate::report::{emit, print_json};
 /// named games.
 #[derive(Args, Debug)]
 pub struct RulesArgs {
-    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, allbut:1,2,
+    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, sub:squares (a predicate), allbut:1,2,
     /// take:2..5, ranges:FILE or a name.
     #[arg(value_name = "RULE", required_unless_present = "list")]
     pub rule: Option<String>,
@@ -59,6 +60,12 @@ pub fn run(args: &RulesArgs) -> CliResult {
         .ok_or_else(|| CliError::new("no rule given"))?;
     let rule: HeapRule = parse_rule(text)?;
     let base = rule.base().to_string();
+    let cousin = match rule.base().kind() {
+        RuleKind::Code(code) => {
+            cousin::standard_form(code).map(|f| (cousin::statement(code, &f), f))
+        }
+        _ => None,
+    };
     if args.json {
         return print_json(&json!({
             "rule": rule.to_string(),
@@ -67,6 +74,11 @@ pub fn run(args: &RulesArgs) -> CliResult {
             "max_removal": rule.max_removal(),
             "max_parts": rule.max_parts(),
             "description": rule.describe().lines().collect::<Vec<_>>(),
+            "first_cousin": cousin.as_ref().map(|(words, f)| json!({
+                "code": f.code.to_string(),
+                "shift": f.shift,
+                "statement": words,
+            })),
         }));
     }
     let mut out = format!("canonical form: {rule}\n");
@@ -74,5 +86,8 @@ pub fn run(args: &RulesArgs) -> CliResult {
         out.push_str(&format!("rule: {base}\n"));
     }
     out.push_str(&rule.describe());
+    if let Some((words, _)) = cousin {
+        out.push_str(&format!("first cousin: {words}\n"));
+    }
     emit(&out)
 }

@@ -65,7 +65,7 @@ const TEXT_BYTES: u64 = 12;
 /// status of the periodicity (proven, observed or none).
 #[derive(Args, Debug)]
 pub struct SeqArgs {
-    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, allbut:1,2,
+    /// The rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, sub:squares (a predicate), allbut:1,2,
     /// take:2..5, ranges:FILE or a name (see `grundy rules --list`).
     /// Optional with --read.
     #[arg(value_name = "RULE", required_unless_present = "read")]

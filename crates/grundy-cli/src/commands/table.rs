@@ -1,9 +1,13 @@
-//! `grundy table`: tables of nim products, nim-sums and Turning Corners
-//! values, as aligned text, JSON or a PNG picture.
+//! `grundy table`: tables of nim products, nim-sums, Turning Corners values
+//! and the values of two-heap games, as aligned text, CSV, JSON or a PNG
+//! picture; for two-heap games also their P-positions and the observed
+//! periodicity of each row.
 
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use grundy::games::twoheap::{self, TwoHeapGame};
+use grundy::heap::periodicity::Periodicity;
 use grundy::nimber::{nim_mul_slices, Mex};
 
 use crate::error::{CliError, CliResult};
@@ -22,6 +26,16 @@ pub enum TableKind {
     Corners,
     /// The Grundy value `G(x, y)` of Wythoff's game.
     Wythoff,
+    /// r-Wythoff (`--r`, default 2): `G(x, y)`.
+    RWythoff,
+    /// Mem: `G(n, b)`, heap `n`, take at least `b`.
+    Mem,
+    /// TakeAway(r) (`--r`, default 2): `G(n, b)`, heap `n`, take at most `b`.
+    Takeaway,
+    /// Fibonacci Nim, TakeAway(2): `G(n, b)`.
+    FibonacciNim,
+    /// Euclid's game: `G(x, y)`.
+    Euclid,
 }
 
 /// Largest size for a text or JSON table.
@@ -52,10 +66,28 @@ pub struct TableArgs {
     /// Show only bit K of each value (0 is the last bit).
     #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub bit: Option<String>,
-    /// Print `{"table", "size", "bit", "rows"}` as JSON.
+    /// Print `{"table", "size", "bit", "rows"}` as JSON; two-heap games
+    /// add `"game"`, `"p_positions"` and `"row_periods"`.
     #[arg(long, conflicts_with = "png")]
     pub json: bool,
+    /// Print the table as CSV: a header `x,0,1,...`, then each row led by
+    /// its index.
+    #[arg(long, conflicts_with_all = ["png", "json"])]
+    pub csv: bool,
+    /// r of r-wythoff and takeaway (default 2).
+    #[arg(long, value_name = "R", allow_negative_numbers = true)]
+    pub r: Option<String>,
+    /// Two-heap games: print the P-positions in the table instead of it.
+    #[arg(long, conflicts_with_all = ["png", "json", "csv", "periods"])]
+    pub p_positions: bool,
+    /// Two-heap games: print each row's periodicity (observed) instead of
+    /// the table.
+    #[arg(long, conflicts_with_all = ["png", "json", "csv"])]
+    pub periods: bool,
 }
+
+/// The most `cells x r^2` work for an r-Wythoff table.
+const RWYTHOFF_WORK: f64 = 4e9;
 
 impl TableKind {
     fn name(self) -> &'static str {
@@ -64,7 +96,69 @@ impl TableKind {
             TableKind::NimSum => "nim-sum",
             TableKind::Corners => "corners",
             TableKind::Wythoff => "wythoff",
+            TableKind::RWythoff => "r-wythoff",
+            TableKind::Mem => "mem",
+            TableKind::Takeaway => "takeaway",
+            TableKind::FibonacciNim => "fibonacci-nim",
+            TableKind::Euclid => "euclid",
         }
+    }
+
+    /// The two-heap game this table is of, if any.
+    fn twoheap(self, r: Option<u64>) -> CliResult<Option<TwoHeapGame>> {
+        let needs_r = matches!(self, TableKind::RWythoff | TableKind::Takeaway);
+        if r.is_some() && !needs_r {
+            return Err(CliError::new(format!(
+                "--r is for r-wythoff and takeaway tables, not {}",
+                self.name()
+            )));
+        }
+        let r = r.unwrap_or(2);
+        let spec = match self {
+            TableKind::Wythoff => "wythoff".to_string(),
+            TableKind::RWythoff => format!("r-wythoff:{r}"),
+            TableKind::Mem => "mem".to_string(),
+            TableKind::Takeaway => format!("takeaway:{r}"),
+            TableKind::FibonacciNim => "takeaway:2".to_string(),
+            TableKind::Euclid => "euclid".to_string(),
+            _ => return Ok(None),
+        };
+        Ok(Some(spec.parse().map_err(CliError::new)?))
+    }
+}
+
+/// Each row's periodicity, as observed.
+fn row_periods(values: &[u64], n: usize) -> Vec<Periodicity> {
+    values
+        .chunks(n)
+        .map(|row| {
+            let row: Vec<u32> = row.iter().map(|&v| v as u32).collect();
+            twoheap::row_periodicity(&row)
+        })
+        .collect()
+}
+
+/// A row's periodicity as JSON: `{"row", "preperiod", "period", "saltus"}`
+/// (`null` fields when none was observed).
+fn period_json(row: usize, p: &Periodicity) -> serde_json::Value {
+    serde_json::json!({
+        "row": row,
+        "preperiod": p.preperiod,
+        "period": p.period,
+        "saltus": p.saltus,
+    })
+}
+
+/// A row's periodicity in words.
+fn period_text(row: usize, p: &Periodicity) -> String {
+    match (p.preperiod, p.period, p.saltus) {
+        (Some(n0), Some(per), Some(0)) => {
+            format!("row {row}: period {per} from column {n0} (observed)\n")
+        }
+        (Some(n0), Some(per), Some(s)) => format!(
+            "row {row}: G(x, y + {per}) = G(x, y) + {s} from column {n0} (observed, additive)\n"
+        ),
+        _ => format!("row {row}: no period seen\n"),
     }
 }
 
@@ -85,6 +179,11 @@ pub fn compute(kind: TableKind, n: usize) -> Vec<u64> {
             .into_iter()
             .map(u64::from)
             .collect(),
+        TableKind::RWythoff
+        | TableKind::Mem
+        | TableKind::Takeaway
+        | TableKind::FibonacciNim
+        | TableKind::Euclid => Vec::new(),
         TableKind::Corners => {
             // P(x, y) moves to P(x', y) + P(x, y') + P(x', y') for all
             // x' < x, y' < y (seed 002's Lemma 1).
@@ -125,6 +224,23 @@ pub fn text(values: &[u64], n: usize) -> String {
     s
 }
 
+/// The table as CSV: a header `x,0,1,...`, then each row led by its index.
+pub fn csv(values: &[u64], n: usize) -> String {
+    let mut s = String::from("x");
+    for y in 0..n {
+        s.push_str(&format!(",{y}"));
+    }
+    s.push('\n');
+    for (x, row) in values.chunks(n.max(1)).enumerate() {
+        s.push_str(&x.to_string());
+        for v in row {
+            s.push_str(&format!(",{v}"));
+        }
+        s.push('\n');
+    }
+    s
+}
+
 /// Prints or draws the table.
 pub fn run(args: &TableArgs) -> CliResult {
     let n = parse_u64(&args.size, "size")?;
@@ -143,6 +259,26 @@ pub fn run(args: &TableArgs) -> CliResult {
             Some(k as u32)
         }
     };
+    let r = match &args.r {
+        None => None,
+        Some(t) => Some(parse_u64(t, "r")?),
+    };
+    let game = args.kind.twoheap(r)?;
+    if game.is_none() && (args.p_positions || args.periods) {
+        return Err(CliError::new(format!(
+            "--p-positions and --periods are for two-heap games, not {}",
+            args.kind.name()
+        )));
+    }
+    if let Some(TwoHeapGame::RWythoff(r)) = game {
+        let work = n as f64 * n as f64 * r as f64 * r as f64;
+        if work > RWYTHOFF_WORK {
+            return Err(CliError::new(format!(
+                "an r-wythoff table of size {n} with r = {r} costs about size^2 x r^2 = {work:.1e} steps; \
+                 at most {RWYTHOFF_WORK:.0e}"
+            )));
+        }
+    }
     if args.kind == TableKind::Corners && n > CORNERS_MAX {
         let steps = (n as f64).powi(4) / 4.0;
         return Err(CliError::new(format!(
@@ -164,7 +300,33 @@ pub fn run(args: &TableArgs) -> CliResult {
         )));
     }
     let n = n as usize;
-    let mut values = compute(args.kind, n);
+    let mut values = match game {
+        Some(g) if args.kind != TableKind::Wythoff => {
+            g.values(n, n).into_iter().map(u64::from).collect()
+        }
+        _ => compute(args.kind, n),
+    };
+    let periods = match game {
+        Some(_) if args.json || args.periods => row_periods(&values, n),
+        _ => Vec::new(),
+    };
+    if let Some(g) = game {
+        if args.p_positions {
+            let mut out = String::new();
+            for (x, y) in g.p_positions(n as u64, n as u64) {
+                out.push_str(&format!("{x} {y}\n"));
+            }
+            return emit(&out);
+        }
+        if args.periods {
+            let out: String = periods
+                .iter()
+                .enumerate()
+                .map(|(x, p)| period_text(x, p))
+                .collect();
+            return emit(&out);
+        }
+    }
     if let Some(path) = &args.png {
         let img = plot::table_image(&values, n, bit);
         img.save(path)?;
@@ -182,12 +344,25 @@ pub fn run(args: &TableArgs) -> CliResult {
     }
     if args.json {
         let rows: Vec<&[u64]> = values.chunks(n).collect();
-        print_json(&serde_json::json!({
+        let mut v = serde_json::json!({
             "table": args.kind.name(),
             "size": n,
             "bit": bit,
             "rows": rows,
-        }))
+        });
+        if let Some(g) = game {
+            v["game"] = g.to_string().into();
+            v["p_positions"] = serde_json::json!(g.p_positions(n as u64, n as u64));
+            let per: Vec<serde_json::Value> = periods
+                .iter()
+                .enumerate()
+                .map(|(x, p)| period_json(x, p))
+                .collect();
+            v["row_periods"] = per.into();
+        }
+        print_json(&v)
+    } else if args.csv {
+        emit(&csv(&values, n))
     } else {
         emit(&text(&values, n))
     }
@@ -204,5 +379,6 @@ mod tests {
             compute(TableKind::NimProduct, 24)
         );
         assert_eq!(text(&[0, 10, 2, 3], 2), " 0 10\n 2  3\n");
+        assert_eq!(csv(&[0, 10, 2, 3], 2), "x,0,1\n0,0,10\n1,2,3\n");
     }
 }

@@ -19,4 +19,5 @@ pub mod strips;
 pub mod turning;
 pub mod turtles;
 pub mod wind_up;
+pub mod twoheap;
 pub mod wythoff;

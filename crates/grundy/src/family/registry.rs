@@ -26,7 +26,7 @@ use super::session::{Line, Options, Output, Session};
 use super::{conformance, listable, Drawing, Error, Family};
 use crate::families::{
     cards, chips, corners, heap, moore, nim, nimble, northcott, staircase, strips, turning,
-    turtles, wythoff,
+    turtles, twoheap, wythoff,
 };
 use crate::game::{Convention, Outcome};
 use crate::games::chips::Graph;
@@ -429,6 +429,21 @@ fn start_chips(
     owned_chips::start(variant, &words(&names), annihilate, c)
 }
 
+/// A two-heap game: `name` alone, or `name:variant` when it takes an `r`.
+fn start_twoheap(
+    name: &str,
+    variant: &str,
+    position: &str,
+    c: Convention,
+) -> Result<Box<dyn AnyGame>, Error> {
+    let spec = match variant.trim() {
+        "" => name.to_string(),
+        v => format!("{name}:{v}"),
+    };
+    let game = spec.parse().map_err(Error::new)?;
+    Ok(boxed(twoheap::start(game, &words(&unjson(position)), c)?))
+}
+
 fn start_cards(variant: &str, position: &str, c: Convention) -> Result<Box<dyn AnyGame>, Error> {
     let v = if variant.trim().is_empty() {
         "1..6/4/50"
@@ -507,6 +522,22 @@ static ENTRIES: &[Entry] = &[
     entry!("wythoff", [], "Wythoff's game: take from one heap, or the same number from both", "",
         "the two heaps: 4 7", [("", "4 7"), ("", "5 9"), ("", "0 3")],
         |v, p, c| { none(v, "wythoff")?; Ok(boxed(wythoff::start(&words(&unjson(p)), c)?)) }),
+    entry!("r-wythoff", ["rwythoff"], "r-Wythoff: take from one heap, or from both with amounts differing by less than r",
+        "r, the band: 2", "the two heaps: 4 10", [("2", "4 10"), ("3", "6 9")],
+        |v, p, c| start_twoheap("r-wythoff", v, p, c)),
+    entry!("mem", [], "Mem: one heap; take at least as many as the last move took", "",
+        "the heap and the least take (the heap alone: a fresh heap): 10 3", [("", "10 3"), ("", "12")],
+        |v, p, c| start_twoheap("mem", v, p, c)),
+    entry!("takeaway", ["take-away"], "TakeAway(r): one heap; take at most r times what the last move took",
+        "r: 3", "the heap and the most it may take (the heap alone: a fresh heap, all but one): 10 4",
+        [("3", "10 4"), ("1", "12")],
+        |v, p, c| start_twoheap("takeaway", v, p, c)),
+    entry!("fibonacci-nim", ["fibonacci"], "Fibonacci Nim: TakeAway(2), take at most twice the last take", "",
+        "the heap and the most it may take (the heap alone: a fresh heap): 20", [("", "20"), ("", "10 3")],
+        |v, p, c| { none(v, "fibonacci-nim")?; start_twoheap("takeaway", "2", p, c) }),
+    entry!("euclid", [], "Euclid's game: take a multiple of the smaller heap from the larger; emptying one wins", "",
+        "the two heaps: 12 31", [("", "12 31"), ("", "5 8")],
+        |v, p, c| { none(v, "euclid")?; start_twoheap("euclid", v, p, c) }),
     entry!("moore", ["nim-k"], "Moore's Nim_k: reduce up to k heaps at once", "k, the most heaps a move reduces: 2",
         "heap sizes: 1 2 3", [("2", "1 2 3"), ("3", "4 4 4 4")],
         |v, p, c| Ok(boxed(moore::start(v.trim(), &words(&unjson(p)), c)?))),

@@ -16,4 +16,5 @@ pub mod staircase;
 pub mod strips;
 pub mod turtles;
 pub mod wind_up;
+pub mod twoheap;
 pub mod wythoff;

@@ -59,7 +59,7 @@ impl fmt::Display for WythoffMove {
 }
 
 /// `⌊√n⌋`, exactly (Newton's iteration from above).
-fn isqrt(n: u128) -> u128 {
+pub(crate) fn isqrt(n: u128) -> u128 {
     if n < 2 {
         return n;
     }

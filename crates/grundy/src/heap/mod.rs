@@ -1,9 +1,11 @@
 //! Heap games: take-and-break rules, their Grundy sequences and periodicity.
 //!
 //! - [`code`]: octal and hexadecimal codes ([`code::TakeBreak`]);
+//! - [`cousin`]: first cousins and the standard form of octal codes;
 //! - [`rule`]: every rule the user can write ([`rule::HeapRule`]) and its
 //!   notation;
 //! - [`naive`]: the reference engine, the mex over every option;
+//! - [`predicate`]: subtraction by a predicate (squares, primes, divisors, ...);
 //! - [`subtraction`] and [`ranges`]: engines for subtraction games and for
 //!   per-size take ranges;
 //! - [`sequence`]: the one entry point for G(0..=n), whatever the engine,
@@ -17,9 +19,11 @@
 
 pub mod code;
 pub mod explain;
+pub mod cousin;
 pub mod naive;
 pub mod periodic;
 pub mod periodicity;
+pub mod predicate;
 pub mod ranges;
 pub mod rc;
 pub mod rule;

@@ -16,6 +16,7 @@
 //! ```
 
 use super::code::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use super::predicate::{Predicate, Takes};
 use super::rule::{HeapRule, RuleKind};
 
 /// Computes G(0), G(1), ... of a rule's underlying heap game in order
@@ -24,6 +25,9 @@ use super::rule::{HeapRule, RuleKind};
 pub struct NaiveEngine {
     kind: RuleKind,
     moves: CodeMoves,
+    /// The amounts a predicate rule may take, and those from the heap now.
+    takes: Takes,
+    now: Vec<u32>,
     values: Vec<u32>,
     marks: Vec<u32>,
     stamp: u32,
@@ -115,6 +119,19 @@ pub fn work_estimate(rule: &HeapRule, top: u64) -> f64 {
             .take(top as usize)
             .map(|&(lo, hi)| (hi - lo + 1) as f64)
             .sum(),
+        // The options per heap near the top, times the heaps.
+        RuleKind::Predicate(p) => {
+            let per = match p {
+                Predicate::Squares => n.sqrt(),
+                Predicate::Cubes => n.cbrt(),
+                Predicate::Primes => n / n.max(2.0).ln(),
+                Predicate::Powers2 | Predicate::Fibonacci => n.max(2.0).log2() * 1.5,
+                Predicate::Triangular => (2.0 * n).sqrt(),
+                // Trial division up to the root.
+                Predicate::Divisors | Predicate::ProperDivisors => n.sqrt(),
+            };
+            n * per
+        }
     }
 }
 
@@ -160,6 +177,8 @@ impl NaiveEngine {
         NaiveEngine {
             kind: rule.kind().clone(),
             moves: CodeMoves::default(),
+            takes: Takes::default(),
+            now: Vec::new(),
             values: Vec::new(),
             marks: Vec::new(),
             stamp: 0,
@@ -223,7 +242,10 @@ impl NaiveEngine {
             stamp: self.stamp,
             count: 0,
         };
-        let complete = scan(&self.kind, &self.moves, n, &self.values, &mut m);
+        if let RuleKind::Predicate(p) = &self.kind {
+            self.takes.fill(*p, n, &mut self.now);
+        }
+        let complete = scan(&self.kind, &self.moves, &self.now, n, &self.values, &mut m);
         if complete {
             return bound as u32;
         }
@@ -237,7 +259,14 @@ impl NaiveEngine {
 
 /// Marks the value of every option of a heap of `n`; stops early and
 /// returns true once every value below the bound is marked.
-fn scan(kind: &RuleKind, moves: &CodeMoves, n: u32, g: &[u32], m: &mut Marker<'_>) -> bool {
+fn scan(
+    kind: &RuleKind,
+    moves: &CodeMoves,
+    takes: &[u32],
+    n: u32,
+    g: &[u32],
+    m: &mut Marker<'_>,
+) -> bool {
     match kind {
         RuleKind::Code(_) => {
             if moves.none.binary_search(&n).is_ok() && m.mark(0) {
@@ -282,6 +311,14 @@ fn scan(kind: &RuleKind, moves: &CodeMoves, n: u32, g: &[u32], m: &mut Marker<'_
         }
         RuleKind::Subtract(set) => {
             for &k in set.iter().take_while(|&&k| k <= n) {
+                if m.mark(g[(n - k) as usize]) {
+                    return true;
+                }
+            }
+            false
+        }
+        RuleKind::Predicate(_) => {
+            for &k in takes {
                 if m.mark(g[(n - k) as usize]) {
                     return true;
                 }

@@ -129,7 +129,7 @@ impl Window {
                 max: *s.last().expect("a non-empty set") as u64,
             },
             RuleKind::Take { max, .. } => Window::Subtraction { max: *max as u64 },
-            RuleKind::AllBut(_) | RuleKind::Ranges(_) => Window::Unknown,
+            RuleKind::AllBut(_) | RuleKind::Ranges(_) | RuleKind::Predicate(_) => Window::Unknown,
         }
     }
 

@@ -5,11 +5,13 @@
 //! Grammar (whitespace around the text is ignored, names are case-insensitive):
 //!
 //! ```text
-//! rule    = code | "sub:" list | "allbut:" list | "take:" N ".." N
+//! rule    = code | "sub:" list | "sub:" predicate | "allbut:" list | "take:" N ".." N
 //!         | "ranges:" N ".." N { "," N ".." N } | name
 //! code    = [digit ["!"]] "." { digit ["!"] } [ "[" digit ["!"] { digit ["!"] } "]" ]
 //! digit   = 0-9 | a-f | A-F        (hexadecimal digits 8-f allow three heaps)
 //! list    = N { "," N }           (positive whole numbers)
+//! predicate = squares | cubes | primes | powers2 | fibonacci | triangular
+//!         | divisors | proper-divisors    (see [`super::predicate`])
 //! ```
 //!
 //! `ranges:` lists `L_i..R_i` for heaps of size `i = 1, 2, ...`: from a heap
@@ -37,6 +39,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::code::{CodeError, TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use super::predicate::Predicate;
 
 /// The rule itself, without a name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -58,6 +61,8 @@ pub enum RuleKind {
     /// `L_i` and `R_i` tokens. Heaps larger than the list are not defined
     /// (the analyses refuse them).
     Ranges(Vec<(u32, u32)>),
+    /// Take any amount the predicate allows (`sub:squares`, `sub:divisors`).
+    Predicate(Predicate),
 }
 
 /// A named classical game.
@@ -419,6 +424,7 @@ impl HeapRule {
             RuleKind::AllBut(_) => None,
             RuleKind::Take { max, .. } => Some(*max),
             RuleKind::Ranges(r) => r.iter().map(|p| p.1).max(),
+            RuleKind::Predicate(_) => None,
         }
     }
 
@@ -508,6 +514,11 @@ impl HeapRule {
                             leave(n, k, &mut f);
                         }
                     }
+                }
+            }
+            RuleKind::Predicate(p) => {
+                for k in p.takes(n) {
+                    leave(n, k, &mut f);
                 }
             }
         }
@@ -618,6 +629,14 @@ impl HeapRule {
                  larger heaps are not defined\n",
                 r.len()
             )),
+            RuleKind::Predicate(p) => {
+                out.push_str(&format!("take {} from one heap\n", p.about()));
+                out.push_str(if p.is_fixed() {
+                    "an infinite subtraction set: no periodicity theorem applies, so a period is only observed\n"
+                } else {
+                    "what may be taken depends on the heap: no fixed subtraction set and no periodicity theorem\n"
+                });
+            }
         }
         out
     }
@@ -662,6 +681,28 @@ impl FromStr for HeapRule {
         if let Some((prefix, body)) = text.split_once(':') {
             let at = offset + prefix.len() + 1;
             let kind = match prefix.to_ascii_lowercase().as_str() {
+                "sub"
+                    if body
+                        .trim_start()
+                        .starts_with(|c: char| c.is_ascii_alphabetic()) =>
+                {
+                    match Predicate::from_name(body) {
+                        Some(p) => RuleKind::Predicate(p),
+                        None => {
+                            let names: Vec<&str> =
+                                Predicate::ALL.iter().map(|p| p.name()).collect();
+                            return Err(syntax(
+                                input,
+                                at + 1,
+                                format!(
+                                    "no predicate '{}' (expected a list of numbers or one of {})",
+                                    body.trim(),
+                                    names.join(", ")
+                                ),
+                            ));
+                        }
+                    }
+                }
                 "sub" => RuleKind::Subtract(read_list(body, input, at)?),
                 "allbut" => RuleKind::AllBut(read_list(body, input, at)?),
                 "take" => {
@@ -748,6 +789,7 @@ impl fmt::Display for HeapRule {
                 let parts: Vec<String> = r.iter().map(|(a, b)| format!("{a}..{b}")).collect();
                 write!(f, "ranges:{}", parts.join(","))
             }
+            RuleKind::Predicate(p) => write!(f, "sub:{p}"),
         }
     }
 }

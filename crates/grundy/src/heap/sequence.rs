@@ -106,6 +106,8 @@ enum Engine {
     Subtract {
         set: Vec<usize>,
         values: Vec<u32>,
+        /// A predicate whose members up to the last heap form the set.
+        grow: Option<crate::heap::predicate::Predicate>,
     },
 }
 
@@ -142,6 +144,14 @@ impl Engine {
                     return Engine::Subtract {
                         set,
                         values: vec![0],
+                        grow: None,
+                    };
+                }
+                RuleKind::Predicate(p) if method == Method::Auto && p.is_fixed() => {
+                    return Engine::Subtract {
+                        set: Vec::new(),
+                        values: vec![0],
+                        grow: Some(*p),
                     };
                 }
                 _ => {}
@@ -233,17 +243,38 @@ impl Engine {
                 *values = crate::heap::ranges::sequence(&lo[..=n], &hi[..=n])
                     .expect("windows checked by the rule parser");
             }
-            Engine::Subtract { set, values } => match crate::heap::subtraction::sequence(set, n) {
-                Ok(v) => *values = v,
-                Err(_) => {
-                    // Bit sets too large for memory: the plain mex needs none.
-                    let rule =
-                        HeapRule::new(RuleKind::Subtract(set.iter().map(|&s| s as u32).collect()));
-                    let mut e = NaiveEngine::from_values(&rule, values);
-                    e.extend_to(n as u32);
-                    *self = Engine::Naive(e);
+            Engine::Subtract { set, values, grow } => {
+                if let Some(p) = grow {
+                    *set = p
+                        .members(n as u32)
+                        .into_iter()
+                        .map(|s| s as usize)
+                        .collect();
                 }
-            },
+                // Sparse sets (a square, a power of two) are cheaper by the
+                // plain mex, which looks only at the members.
+                let sparse = grow.is_some() && set.len() * 64 < n;
+                let bits = if sparse {
+                    None
+                } else {
+                    crate::heap::subtraction::sequence(set, n).ok()
+                };
+                match bits {
+                    Some(v) => *values = v,
+                    None => {
+                        // Bit sets too large for memory: the plain mex needs none.
+                        let rule = match grow {
+                            Some(p) => HeapRule::new(RuleKind::Predicate(*p)),
+                            None => HeapRule::new(RuleKind::Subtract(
+                                set.iter().map(|&s| s as u32).collect(),
+                            )),
+                        };
+                        let mut e = NaiveEngine::from_values(&rule, values);
+                        e.extend_to(n as u32);
+                        *self = Engine::Naive(e);
+                    }
+                }
+            }
         }
     }
 

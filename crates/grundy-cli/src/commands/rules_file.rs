@@ -1,0 +1,92 @@
+//! Rules files (`FILE.toml`): `grundy game FILE.toml [POSITION...]` analyses
+//! a position of the game the file describes, `grundy play FILE.toml
+//! [POSITION...]` plays it. The file is read and compiled by
+//! [`grundy::rules_file`].
+
+use std::path::Path;
+
+use grundy::family::registry::AnyGame;
+use grundy::family::session::Options;
+use grundy::game::Convention;
+use grundy::rules_file::RulesFile;
+
+use crate::commands::game::GameArgs;
+use crate::error::{CliError, CliResult};
+use crate::input;
+use crate::report::PrintReport;
+
+/// The largest rules file read: 1 MiB.
+const MAX_FILE: u64 = 1 << 20;
+
+/// Whether `path` names a rules file (it ends in `.toml`).
+pub fn is_rules_file(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+}
+
+/// Reads and compiles the file; errors name the file and the line.
+pub fn load(path: &Path) -> CliResult<RulesFile> {
+    let name = path.display().to_string();
+    let what = format!("the rules file '{name}'");
+    let text = input::utf8(input::read_path(&name, &what, MAX_FILE)?, &what)?;
+    RulesFile::parse(&text).map_err(|e| CliError::new(format!("{name}: {e}")))
+}
+
+/// The game of the file at the position typed (words joined by spaces), or
+/// at the file's start.
+pub fn start(
+    path: &Path,
+    file: &RulesFile,
+    position: &[String],
+    convention: Convention,
+) -> CliResult<Box<dyn AnyGame>> {
+    let typed = position.join(" ");
+    let position = (!position.is_empty()).then_some(typed.as_str());
+    file.start(position, convention)
+        .map_err(|e| CliError::new(format!("{}: {e}", path.display())))
+}
+
+/// `grundy game FILE.toml [POSITION...]`.
+pub fn analyse(args: &GameArgs) -> CliResult {
+    if args.table.is_some() {
+        return Err(CliError::new(
+            "--table is for scripts; a rules file's heap rule has its sequence from grundy seq RULE, a two-heap game its table from grundy table",
+        ));
+    }
+    let (path, position, misere, out) = (&args.file, &args.positions, args.misere, &args.output);
+    let file = load(path)?;
+    let convention = if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let game = start(path, &file, position, convention)?;
+    let mut report = game.report()?;
+    if out.explain {
+        report.explanation = Some(format!(
+            "{}{} compiles to the family {}{}.\n{}",
+            file.title
+                .as_deref()
+                .map_or(String::new(), |t| format!("{t}: ")),
+            path.display(),
+            file.family().0,
+            match file.family().1.as_str() {
+                "" => String::new(),
+                v => format!(" with the variant {v}"),
+            },
+            game.draw()
+        ));
+    }
+    report.print(out)
+}
+
+/// `grundy play FILE.toml [POSITION...]`: the session, ready to drive.
+pub fn session(
+    path: &Path,
+    position: &[String],
+    convention: Convention,
+    options: &Options,
+) -> CliResult<Box<dyn grundy::family::registry::AnySession>> {
+    let file = load(path)?;
+    Ok(start(path, &file, position, convention)?.session(options))
+}

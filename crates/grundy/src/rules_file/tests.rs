@@ -1,0 +1,83 @@
+use super::*;
+
+fn err(text: &str) -> FileError {
+    RulesFile::parse(text).unwrap_err()
+}
+
+#[test]
+fn kinds_compile_to_their_families() {
+    let f = RulesFile::parse(
+        "# Dawson's Kayles\n[game]\nkind = \"heap\"\ntitle = \"pins\"\nrule = \"dawson-kayles\"\nstart = [5, 9]\n",
+    )
+    .unwrap();
+    assert_eq!(
+        f.family(),
+        ("heap".to_string(), "dawson-kayles".to_string())
+    );
+    assert_eq!(f.title.as_deref(), Some("pins"));
+    let g = f.start(None, Convention::Normal).unwrap();
+    assert_eq!(g.position_text(), "5 9");
+    let f =
+        RulesFile::parse("[game]\nkind = \"twoheap\"\ngame = \"r-wythoff:2\"\nstart = \"4 10\"\n")
+            .unwrap();
+    assert_eq!(f.family(), ("r-wythoff".to_string(), "2".to_string()));
+    assert_eq!(
+        f.start(None, Convention::Normal)
+            .unwrap()
+            .report()
+            .unwrap()
+            .value,
+        Some(0)
+    );
+    let f = RulesFile::parse(
+        "[game]\nkind = \"graph\"\nedges = [\"a b\", [\"b\", \"c\"], \"a c\"]\nannihilate = true\nstart = [\"a\", \"b\"]\n",
+    )
+    .unwrap();
+    assert_eq!(
+        f.family(),
+        ("chips-annihilate".to_string(), "a b;b c;a c".to_string())
+    );
+    assert!(f.start(Some("a"), Convention::Normal).is_ok());
+}
+
+#[test]
+fn mistakes_name_their_line() {
+    assert_eq!(
+        err("[game]\nkind = \"heap\"\nrule = 7\n"),
+        FileError {
+            line: 3,
+            message: "'rule' must be a string, not integer".into()
+        }
+    );
+    assert_eq!(err("[game]\n\nkind = \"chess\"\n").line, 3);
+    assert!(err("[game]\nkind = \"chess\"\n")
+        .message
+        .contains("heap, twoheap, graph, turning, product"));
+    assert!(err("[game]\nkind = \"turning\"\n")
+        .message
+        .contains("reserved"));
+    let e = err("[game]\nkind = \"heap\"\nrule = \"0.77\"\nrules = \"x\"\n");
+    assert_eq!(e.line, 4);
+    assert!(e.message.contains("unknown key 'rules'"), "{e}");
+    assert_eq!(
+        err("[game]\nkind = \"heap\"\n").message,
+        "kind heap needs 'rule'"
+    );
+    assert_eq!(
+        err("[game]\nkind = \"twoheap\"\ngame = \"wythoff\"\nstart = [1, 2, 3]\n").line,
+        4
+    );
+    assert_eq!(
+        err("[game]\nkind = \"graph\"\nedges = [\"a b c\"]\n").line,
+        3
+    );
+    assert_eq!(
+        err("[game]\nkind = \"graph\"\nedges = [\"a b\", \"b a\"]\nstart = [\"a\"]\n").line,
+        4
+    );
+    assert_eq!(err("[game]\nkind = heap\n").line, 2);
+    assert_eq!(err("title = 3\n").line, 1);
+    assert_eq!(err("").message.split(':').next(), Some("no [game] table"));
+    // Control characters stay escaped: the error is one line.
+    assert!(!err("[game]\nkind = \"a\\nb\"\n").message.contains('\n'));
+}
