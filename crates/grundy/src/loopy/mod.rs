@@ -8,7 +8,7 @@
 //!
 //! Modules, one idea each:
 //! - [`value`]: the values and outcomes, their sums, text and JSON;
-//! - [`solve`]: Smith's labelling of an explicit [`Digraph`] in linear
+//! - [`solve`](mod@solve): Smith's labelling of an explicit [`Digraph`] in linear
 //!   time per round;
 //! - [`strategy`]: winning moves that make progress (so the winner never
 //!   cycles) and the moves that keep a draw, in sums;

@@ -47,9 +47,12 @@ fn sorted<P: Ord + Clone>(mut v: Vec<P>) -> Vec<P> {
 ///     if n == 2 { o.push(vec![3]); }
 ///     Ok(o)
 /// };
-/// let a = analyze_sum(&[3], options, 100).unwrap();
+/// // Leaving the loop at 2 hands over the heap 1 = *1, so nobody does.
+/// let a = analyze_sum(&[2], options, 100).unwrap();
 /// assert_eq!(a.value.to_string(), "∞(1)");
 /// assert_eq!(a.value.outcome(), LoopyOutcome::D);
+/// assert_eq!(a.draw_keeping_moves[0].1, vec![3]);
+/// assert_eq!(analyze_sum(&[3], options, 100).unwrap().value.to_string(), "∞(∅)");
 /// ```
 pub fn analyze_sum<P, E, F>(
     components: &[P],
