@@ -7,9 +7,11 @@
 //! let kayles = "kayles".parse().unwrap();
 //! let e = MisereEngine::new(&kayles, 6);
 //! assert_eq!(e.method(), Method::Quotient);
-//! // Thousands of heaps are decided at once.
+//! // Thousands of heaps are decided at once: Φ(3) = ab, and (ab)^4000 = b²
+//! // lies in the P-portion.
 //! let heaps = vec![3u32; 4000];
-//! assert_eq!(e.is_p(&heaps), Some(false));
+//! assert_eq!(e.is_p(&heaps), Some(true));
+//! assert_eq!(e.is_p(&[3, 3, 3]), Some(false));
 //! ```
 
 use crate::heap::rule::HeapRule;

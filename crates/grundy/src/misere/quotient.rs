@@ -5,7 +5,7 @@
 //!
 //! [`Quotient`] holds Q as a multiplication table; [`Quotient::presentation`]
 //! names generators after the heaps and gives the relations; the sum of any
-//! number of heaps is decided by [`Quotient::outcome`] and its winning
+//! number of heaps is decided by [`Quotient::is_p`] and its winning
 //! moves found by [`Quotient::winning_moves`] from prefix and suffix
 //! products. How a quotient is found and proven is in [`super::solver`].
 

@@ -448,6 +448,9 @@ fn prove_n(
 ) -> Result<Option<Vec<u32>>, String> {
     let order = q.order;
     let words = order.div_ceil(64);
+    // Each pair is stored twice with its set of contexts: keep them within
+    // about 512 MB.
+    let limit = limit.min((512usize << 20) / (2 * (24 + 8 * words)));
     // Heaps that act alike (same image, same winning contexts) are one.
     let mut kinds: Vec<(u32, Vec<u64>, u32)> = Vec::new();
     for &h in letters {
