@@ -66,7 +66,7 @@ fn mistakes_name_the_file_and_the_line() {
     refused(&["game", "/nonexistent/x.toml"], "x.toml");
     refused(&["game", &f, "--table", "0..3"], "--table is for scripts");
     refused(&["play", &f, "--seed", "3"], "options of play go before it");
-    refused(&["play", "chess"], "no game 'chess' to play");
+    refused(&["play", "chess"], "unrecognized subcommand 'chess'");
 }
 
 #[test]

@@ -412,7 +412,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
             let path = Path::new(&words[0]);
             if !crate::commands::rules_file::is_rules_file(path) {
                 return Err(CliError::new(format!(
-                    "no game '{}' to play: name a game (see grundy play --help) or a rules file ending in .toml",
+                    "unrecognized subcommand '{}': name a game (see grundy play --help) or a rules file ending in .toml",
                     words[0]
                 )));
             }
