@@ -35,6 +35,7 @@ pub mod games;
 pub mod heap;
 pub mod nimber;
 pub mod products;
+pub mod rules_file;
 #[cfg(feature = "scripts")]
 pub mod script;
 pub mod solve;
