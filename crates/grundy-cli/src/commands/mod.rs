@@ -22,6 +22,6 @@ pub mod staircase;
 pub mod table;
 pub mod turning;
 pub mod turtles;
-pub mod windup;
 pub mod twoheap;
+pub mod windup;
 pub mod wythoff;

@@ -24,8 +24,8 @@ use grundy::family::Family;
 use grundy::game::Convention;
 use grundy::games::chips::Graph;
 use grundy::games::turtles::Variant;
-use rustyline::error::ReadlineError;
 use grundy::script::Value;
+use rustyline::error::ReadlineError;
 
 use crate::commands::heap::parse_rule;
 use crate::error::{CliError, CliResult};
@@ -291,11 +291,11 @@ pub fn run(args: &PlayArgs) -> CliResult {
                 .is_some_and(|w| crate::commands::rules_file::is_rules_file(Path::new(w))) =>
         {
             Some(
-            <ScriptStart as clap::Parser>::try_parse_from(
-                std::iter::once("grundy play".to_string()).chain(words.iter().cloned()),
+                <ScriptStart as clap::Parser>::try_parse_from(
+                    std::iter::once("grundy play".to_string()).chain(words.iter().cloned()),
+                )
+                .map_err(|e| CliError::new(first_line(&e.to_string())))?,
             )
-            .map_err(|e| CliError::new(first_line(&e.to_string())))?,
-        )
         }
         _ => None,
     };

@@ -18,6 +18,6 @@ pub mod staircase;
 pub mod strips;
 pub mod turning;
 pub mod turtles;
-pub mod wind_up;
 pub mod twoheap;
+pub mod wind_up;
 pub mod wythoff;

@@ -15,6 +15,6 @@ pub mod northcott;
 pub mod staircase;
 pub mod strips;
 pub mod turtles;
-pub mod wind_up;
 pub mod twoheap;
+pub mod wind_up;
 pub mod wythoff;

@@ -18,8 +18,8 @@
 //!   the pattern of a rule's values.
 
 pub mod code;
-pub mod explain;
 pub mod cousin;
+pub mod explain;
 pub mod naive;
 pub mod periodic;
 pub mod periodicity;

@@ -9,11 +9,12 @@
 //! | `heap` | `rule`: any rule of the notation (`0.77`, `sub:squares`, `kayles`, ...) |
 //! | `twoheap` | `game`: `wythoff`, `r-wythoff:R`, `mem`, `takeaway:R`, `fibonacci-nim`, `euclid` |
 //! | `graph` | `edges`: arcs as `"u v"` strings or `["u", "v"]` pairs; `annihilate` (default false) |
+//! | `turning` | `code`: a turning code (`1-3`, `1+C`, `4FS`, `blocks:squares`) or a named game (`mock-turtles`, `ruler`) |
 //!
 //! Every kind also takes `title` (a name for people) and `start` (the start
 //! position, as the family writes it: a list of numbers or names, or one
-//! string). The kinds `turning` and `product` are reserved for coin-turning
-//! games and products. Every mistake is reported with the line it is on.
+//! string). The kind `product` is reserved for products of coin-turning
+//! games, which `grundy product` reads from a board. Every mistake is reported with the line it is on.
 //!
 //! ```
 //! use grundy::rules_file::RulesFile;
@@ -37,7 +38,7 @@ use crate::game::Convention;
 use crate::games::twoheap::TwoHeapGame;
 use crate::heap::rule::HeapRule;
 
-/// The kinds a file may name; the last two are reserved.
+/// The kinds a file may name; the last is reserved.
 pub const KINDS: [&str; 5] = ["heap", "twoheap", "graph", "turning", "product"];
 
 /// A mistake in a rules file, with the 1-based line it is on.
@@ -64,6 +65,8 @@ pub enum Compiled {
     Heap(HeapRule),
     /// A two-heap game.
     TwoHeap(TwoHeapGame),
+    /// A coin-turning game on a strip: the code as written back.
+    Turning(String),
     /// Chips on a directed acyclic graph, given as `u v` lines.
     Graph {
         /// One arc a line.
@@ -122,7 +125,7 @@ impl RulesFile {
         })?;
         let table = doc.game.ok_or_else(|| FileError {
             line: 1,
-            message: "no [game] table: the file starts with [game] and kind = \"heap\", \"twoheap\" or \"graph\"".into(),
+            message: "no [game] table: the file starts with [game] and kind = \"heap\", \"twoheap\", \"graph\" or \"turning\"".into(),
         })?;
         let whole = table.span();
         let table = table.into_inner();
@@ -154,10 +157,11 @@ impl RulesFile {
             "heap" => &["kind", "title", "start", "rule"],
             "twoheap" => &["kind", "title", "start", "game"],
             "graph" => &["kind", "title", "start", "edges", "annihilate"],
-            "turning" | "product" => {
+            "turning" => &["kind", "title", "start", "code"],
+            "product" => {
                 return Err(at(
                     kind_span,
-                    format!("kind '{kind}' is reserved for coin-turning games and products, which this version does not read yet; the kinds read are heap, twoheap and graph"),
+                    "kind 'product' is reserved: a product of coin-turning games is read from a board by grundy product; the kinds read are heap, twoheap, graph and turning".into(),
                 ))
             }
             _ => {
@@ -193,6 +197,12 @@ impl RulesFile {
             "twoheap" => {
                 let (name, span) = required("game")?;
                 Compiled::TwoHeap(name.parse().map_err(|e: String| at(span, e))?)
+            }
+            "turning" => {
+                let (code, span) = required("code")?;
+                let (title, _) = crate::turning::named::resolve(&code)
+                    .map_err(|e| at(span, format!("code '{code}': {e}")))?;
+                Compiled::Turning(title)
             }
             _ => {
                 let v = get("edges")
@@ -260,6 +270,7 @@ impl RulesFile {
     pub fn family(&self) -> (String, String) {
         match &self.game {
             Compiled::Heap(rule) => ("heap".into(), rule.to_string()),
+            Compiled::Turning(code) => ("turning".into(), code.clone()),
             Compiled::TwoHeap(g) => {
                 let spec = g.to_string();
                 match spec.split_once(':') {

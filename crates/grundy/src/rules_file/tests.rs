@@ -53,9 +53,15 @@ fn mistakes_name_their_line() {
     assert!(err("[game]\nkind = \"chess\"\n")
         .message
         .contains("heap, twoheap, graph, turning, product"));
-    assert!(err("[game]\nkind = \"turning\"\n")
+    assert!(err("[game]\nkind = \"product\"\n")
         .message
         .contains("reserved"));
+    assert_eq!(
+        err("[game]\nkind = \"turning\"\n").message,
+        "kind turning needs 'code'"
+    );
+    let e = err("[game]\nkind = \"turning\"\n\ncode = \"1-3Q\"\n");
+    assert_eq!(e.line, 4, "{e}");
     let e = err("[game]\nkind = \"heap\"\nrule = \"0.77\"\nrules = \"x\"\n");
     assert_eq!(e.line, 4);
     assert!(e.message.contains("unknown key 'rules'"), "{e}");
@@ -80,4 +86,26 @@ fn mistakes_name_their_line() {
     assert_eq!(err("").message.split(':').next(), Some("no [game] table"));
     // Control characters stay escaped: the error is one line.
     assert!(!err("[game]\nkind = \"a\\nb\"\n").message.contains('\n'));
+}
+
+#[test]
+fn a_turning_code_or_name_plays_as_the_turning_family() {
+    let f = RulesFile::parse(
+        "[game]\nkind = \"turning\"\ncode = \"mock-turtles\"\nstart = \"THHTH\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        f.family(),
+        ("turning".to_string(), "mock-turtles".to_string())
+    );
+    let by_code = RulesFile::parse("[game]\nkind = \"turning\"\ncode = \"1-3\"\n").unwrap();
+    let a = f.start(None, Convention::Normal).unwrap().report().unwrap();
+    let b = by_code
+        .start(Some("THHTH"), Convention::Normal)
+        .unwrap()
+        .report()
+        .unwrap();
+    // Mock Turtles' coins 2, 3 and 5 are worth 2, 4 and 8 (the odious numbers 1, 2, 4, 7, 8).
+    assert_eq!(a.value, Some(2 ^ 4 ^ 8));
+    assert_eq!(a.value, b.value);
 }
