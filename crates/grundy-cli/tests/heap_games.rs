@@ -258,7 +258,6 @@ fn bad_rules_and_sizes_are_refused() {
     refused(&["heap", "kaylez", "3"], "neither a code");
     refused(&["heap", "triomino", "2147483648"], "32 bits");
     refused(&["heap", "kayles", "-3"], "negative");
-    refused(&["heap", "kayles"], "no heaps");
     refused(&["seq", "kayles", "--to", "4294967296"], "32 bits");
     refused(&["seq", "kayles", "--to", "4294967294"], "GiB");
     refused(&["seq", "kayles", "--to", "x"], "not a whole number");
