@@ -166,7 +166,12 @@ pub fn run(args: &TableArgs) -> CliResult {
     let n = n as usize;
     let mut values = compute(args.kind, n);
     if let Some(path) = &args.png {
-        let img = plot::table_image(&values, n, bit);
+        let title = format!(
+            "{} table, size {n}{}",
+            args.kind.name(),
+            bit.map_or(String::new(), |k| format!(", bit {k}"))
+        );
+        let img = plot::table_image(&values, n, bit, &title);
         img.save(path)?;
         return emit(&format!(
             "wrote {} ({} x {} pixels: the {} table of size {n}{})\n",
