@@ -1,5 +1,9 @@
-//! Pictures as PNG files, drawn pixel by pixel: heat maps of tables, maps
-//! of one bit, and scatter plots of sequences. The `png` crate only encodes.
+//! Pictures as PNG files, drawn pixel by pixel: heat maps of tables with
+//! their colour scale, maps of one bit, and scatter plots of sequences with
+//! axes, ticks, labels and a title. The `png` crate only encodes; the text
+//! is drawn with a built-in bitmap font, so no font need be installed.
+
+mod font;
 
 use std::path::Path;
 
@@ -19,6 +23,8 @@ pub const WHITE: [u8; 3] = [255, 255, 255];
 /// Black.
 pub const BLACK: [u8; 3] = [0, 0, 0];
 const GREY: [u8; 3] = [160, 160, 160];
+const GRID: [u8; 3] = [235, 235, 235];
+const INK: [u8; 3] = [40, 40, 40];
 const POINT: [u8; 3] = [200, 30, 30];
 
 impl Image {
@@ -30,6 +36,11 @@ impl Image {
             rgb.extend_from_slice(&color);
         }
         Image { width, height, rgb }
+    }
+
+    /// Writes `text` with its top left corner at `(x, y)`.
+    pub fn text(&mut self, text: &str, x: u32, y: u32, color: [u8; 3]) {
+        font::draw(text, x, y, |px, py| self.set(px, py, color));
     }
 
     /// Colours pixel `(x, y)` (column, row from the top); outside is ignored.
@@ -95,49 +106,169 @@ pub fn cell_pixels(n: u64) -> u32 {
     (512 / n.max(1)).clamp(1, 16) as u32
 }
 
-/// An `n x n` table (row-major) as a picture: with `bit`, cells whose value
-/// has that bit set are black and the others white; without, a heat map
-/// from the smallest (dark) to the largest value (yellow). Row 0 is at the
-/// top, column 0 at the left.
-pub fn table_image(values: &[u64], n: usize, bit: Option<u32>) -> Image {
+/// Tick values for an axis from `lo` to `hi`: multiples of a step of 1, 2
+/// or 5 times a power of ten, about `want` of them.
+pub fn ticks(lo: u64, hi: u64, want: u64) -> Vec<u64> {
+    let span = hi.saturating_sub(lo).max(1);
+    let raw = span.div_ceil(want.max(1));
+    let mut step = 1u64;
+    'find: loop {
+        for m in [1, 2, 5] {
+            if step.saturating_mul(m) >= raw {
+                step = step.saturating_mul(m);
+                break 'find;
+            }
+        }
+        if step > u64::MAX / 10 {
+            break;
+        }
+        step *= 10;
+    }
+    let mut out = Vec::new();
+    let mut t = lo.div_ceil(step).checked_mul(step);
+    while let Some(v) = t.filter(|&v| v <= hi && out.len() < 1000) {
+        out.push(v);
+        t = v.checked_add(step);
+    }
+    out
+}
+
+/// An `n x n` table (row-major) as a picture with a title and a legend:
+/// with `bit`, cells whose value has that bit set are black and the others
+/// white; without, a heat map from the smallest (dark) to the largest value
+/// (yellow) with its colour scale. Row 0 is at the top, column 0 at the
+/// left.
+pub fn table_image(values: &[u64], n: usize, bit: Option<u32>, title: &str) -> Image {
     let s = cell_pixels(n as u64);
     let side = n as u32 * s;
-    let mut img = Image::new(side, side, WHITE);
-    let max = values.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let max = values.iter().copied().max().unwrap_or(0);
+    let (m, top) = (10, 10 + font::HEIGHT + 10);
+    let bar_h = side.max(120);
+    let labels = match bit {
+        Some(k) => vec![format!("BIT {k} = 1"), format!("BIT {k} = 0")],
+        None => ticks(0, max, 5).iter().map(u64::to_string).collect(),
+    };
+    let label_w = labels.iter().map(|l| font::width(l)).max().unwrap_or(0);
+    let width = (m + side + 16 + 16 + 6 + label_w + m).max(2 * m + font::width(title));
+    let mut img = Image::new(width, top + bar_h + m, WHITE);
+    img.text(title, m, 10, INK);
+    let scale = max.max(1) as f64;
     for (i, &v) in values.iter().enumerate() {
         let (row, col) = ((i / n) as u32, (i % n) as u32);
         let color = match bit {
             Some(k) if v >> k & 1 == 1 => BLACK,
             Some(_) => WHITE,
-            None => heat_color(v as f64 / max),
+            None => heat_color(v as f64 / scale),
         };
-        img.fill(col * s, row * s, s, s, color);
+        img.fill(m + col * s, top + row * s, s, s, color);
+    }
+    // The legend: a colour bar with the value scale, or two swatches.
+    let bar_x = m + side + 16;
+    match bit {
+        Some(_) => {
+            for (i, (label, color)) in labels.iter().zip([BLACK, WHITE]).enumerate() {
+                let y = top + i as u32 * 24;
+                img.fill(bar_x, y, 16, 16, GREY);
+                img.fill(bar_x + 1, y + 1, 14, 14, color);
+                img.text(label, bar_x + 22, y + 3, INK);
+            }
+        }
+        None => {
+            for dy in 0..bar_h {
+                let t = 1.0 - dy as f64 / (bar_h - 1).max(1) as f64;
+                img.fill(bar_x, top + dy, 16, 1, heat_color(t));
+            }
+            for (t, label) in ticks(0, max, 5).iter().zip(&labels) {
+                let y = top + bar_h - 1 - ((*t as f64 / scale) * (bar_h - 1) as f64).round() as u32;
+                img.fill(bar_x + 16, y, 4, 1, INK);
+                let ty = y
+                    .saturating_sub(font::HEIGHT / 2)
+                    .clamp(top, top + bar_h - font::HEIGHT);
+                img.text(label, bar_x + 22, ty, INK);
+            }
+        }
     }
     img
 }
 
-/// Size of the scatter plot of `len` values: width, height, and the
-/// margin left around the axes.
-pub fn sequence_size(len: usize) -> (u32, u32, u32) {
-    let width = (len as u32).clamp(200, 4000) + 20;
-    (width, 420, 10)
+/// The parts of a sequence plot: the picture's size and where the plot
+/// area is (left, top, width, height).
+pub struct Frame {
+    /// Picture width.
+    pub width: u32,
+    /// Picture height.
+    pub height: u32,
+    left: u32,
+    top: u32,
+    plot_w: u32,
+    plot_h: u32,
 }
 
-/// A scatter plot of `values[n]` against `n`: `n` to the right, the value
-/// upwards, from 0 to the largest value, one dot per term, grey axes.
-pub fn sequence_image(values: &[u32]) -> Image {
-    let (width, height, m) = sequence_size(values.len());
-    let mut img = Image::new(width, height, WHITE);
-    let (plot_w, plot_h) = (width - 2 * m, height - 2 * m);
-    // Axes along the bottom and the left.
-    img.fill(m, height - m, plot_w + 1, 1, GREY);
-    img.fill(m - 1, m, 1, plot_h + 1, GREY);
-    let max = values.iter().copied().max().unwrap_or(0).max(1) as u64;
+/// The frame of the plot of `len` values up to `max`.
+pub fn sequence_frame(len: usize, max: u32) -> Frame {
+    let plot_w = (len as u32).clamp(200, 4000);
+    let plot_h = 400;
+    let left = 12 + font::width(&max.to_string()).max(font::width("G(N)")) + 8;
+    let top = 10 + font::HEIGHT + 10 + font::HEIGHT + 8;
+    let bottom = 8 + font::HEIGHT + 10;
+    let right = 14 + font::width("N");
+    Frame {
+        width: left + plot_w + right,
+        height: top + plot_h + bottom,
+        left,
+        top,
+        plot_w,
+        plot_h,
+    }
+}
+
+/// A scatter plot of `values[i]` = G(`from` + i): n to the right, the value
+/// upwards from 0 to the largest value, one dot per term, with the title,
+/// axes, ticks and their numbers.
+pub fn sequence_image(values: &[u32], from: u64, title: &str) -> Image {
+    let max = values.iter().copied().max().unwrap_or(0);
+    let f = sequence_frame(values.len(), max);
+    let mut img = Image::new(f.width, f.height, WHITE);
+    let (left, top, w, h) = (f.left, f.top, f.plot_w, f.plot_h);
+    let bottom = top + h;
+    let scale = max.max(1) as u64;
     let len = values.len().max(2) as u64;
+    let x_of = |n: u64| left + ((n - from) * (w as u64 - 1) / (len - 1)) as u32;
+    let y_of = |v: u64| bottom - (v * h as u64 / scale) as u32;
+    // Grid lines and ticks with their numbers on both axes.
+    for t in ticks(0, max as u64, 8) {
+        let y = y_of(t);
+        img.fill(left, y, w, 1, GRID);
+        img.fill(left - 5, y, 5, 1, INK);
+        let label = t.to_string();
+        img.text(
+            &label,
+            left - 8 - font::width(&label),
+            y.saturating_sub(font::HEIGHT / 2),
+            INK,
+        );
+    }
+    let last = from + values.len().max(1) as u64 - 1;
+    let mut next_free = 0;
+    for t in ticks(from, last, (w / 80).max(2) as u64) {
+        let x = x_of(t);
+        img.fill(x, top, 1, h, GRID);
+        img.fill(x, bottom, 1, 5, INK);
+        let label = t.to_string();
+        let lx = x.saturating_sub(font::width(&label) / 2);
+        if lx >= next_free {
+            img.text(&label, lx, bottom + 8, INK);
+            next_free = lx + font::width(&label) + font::ADVANCE;
+        }
+    }
+    img.fill(left, bottom, w, 1, GREY);
+    img.fill(left - 1, top, 1, h + 1, GREY);
+    img.text(title, left, 10, INK);
+    img.text("G(N)", 12, 10 + font::HEIGHT + 10, INK);
+    img.text("N", left + w + 8, bottom - font::HEIGHT / 2, INK);
     let dot = if values.len() <= 400 { 3 } else { 1 };
-    for (n, &v) in values.iter().enumerate() {
-        let x = m + (n as u64 * plot_w as u64 / (len - 1)) as u32;
-        let y = height - m - (v as u64 * plot_h as u64 / max) as u32;
+    for (i, &v) in values.iter().enumerate() {
+        let (x, y) = (x_of(from + i as u64), y_of(v as u64));
         img.fill(
             x.saturating_sub(dot / 2),
             y.saturating_sub(dot / 2),
@@ -149,25 +280,56 @@ pub fn sequence_image(values: &[u32]) -> Image {
     img
 }
 
-/// Draws the sequence as a scatter plot into the PNG file `path`.
-pub fn sequence_png(values: &[u32], path: &Path) -> CliResult {
-    sequence_image(values).save(path)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pixel(img: &Image, x: u32, y: u32) -> [u8; 3] {
+        let i = 3 * (y as usize * img.width as usize + x as usize);
+        [img.rgb[i], img.rgb[i + 1], img.rgb[i + 2]]
+    }
 
     #[test]
     fn colors_and_pictures() {
         assert_eq!(heat_color(0.0), [68, 1, 84]);
         assert_eq!(heat_color(1.0), [253, 231, 37]);
-        let img = table_image(&[0, 1, 2, 3], 2, Some(0));
-        assert_eq!(img.width, 2 * cell_pixels(2));
+        let img = table_image(&[0, 1, 2, 3], 2, Some(0), "T");
+        assert!(img.width > 2 * cell_pixels(2));
         let bytes = img.encode().unwrap();
         assert_eq!(&bytes[1..4], b"PNG");
-        let img = sequence_image(&[0, 1, 2, 1, 0]);
-        let (w, h, _) = sequence_size(5);
-        assert_eq!((img.width, img.height), (w, h));
+        let img = sequence_image(&[0, 1, 2, 1, 0], 0, "T");
+        let f = sequence_frame(5, 2);
+        assert_eq!((img.width, img.height), (f.width, f.height));
+    }
+
+    #[test]
+    fn ticks_are_round_numbers() {
+        assert_eq!(ticks(0, 10, 5), [0, 2, 4, 6, 8, 10]);
+        assert_eq!(ticks(0, 1000, 8), [0, 200, 400, 600, 800, 1000]);
+        assert_eq!(ticks(13, 47, 4), [20, 30, 40]);
+        assert_eq!(ticks(0, 0, 5), [0]);
+        assert_eq!(ticks(0, 3, 8), [0, 1, 2, 3]);
+        assert!(ticks(0, u64::MAX, 5).len() <= 6);
+    }
+
+    #[test]
+    fn heat_maps_have_a_legend_and_plots_have_text() {
+        let values: Vec<u64> = (0..16).collect();
+        let img = table_image(&values, 4, None, "SUM");
+        // The colour bar, right of the table: yellow at its top, dark at its bottom.
+        let bar_x = 10 + 4 * cell_pixels(4) + 16 + 8;
+        let top = 10 + font::HEIGHT + 10;
+        assert_eq!(pixel(&img, bar_x, top), heat_color(1.0));
+        assert_eq!(pixel(&img, bar_x, img.height - 11), heat_color(0.0));
+        // The title is inked.
+        let inked =
+            (0..img.width).any(|x| (10..10 + font::HEIGHT).any(|y| pixel(&img, x, y) == INK));
+        assert!(inked);
+        let plot = sequence_image(&[0, 1, 2, 3, 1, 4], 0, "G");
+        let f = sequence_frame(6, 4);
+        // Numbers left of the value axis.
+        let inked =
+            (0..f.left - 8).any(|x| (f.top..f.top + f.plot_h).any(|y| pixel(&plot, x, y) == INK));
+        assert!(inked);
     }
 }

@@ -307,9 +307,10 @@ fn table_pictures_decode_with_the_right_pixels() {
     ]);
     assert!(out.status.success());
     let img = decode(&path);
-    // 32 cells of 16 pixels each.
-    assert_eq!((img.0, img.1), (512, 512));
-    let cell = |x: u32, y: u32| pixel(&img, y * 16 + 8, x * 16 + 8);
+    // 32 cells of 16 pixels each, 10 pixels from the left and 30 from the
+    // top (under the title), and the legend on the right.
+    assert_eq!((img.0, img.1), (640, 552));
+    let cell = |x: u32, y: u32| pixel(&img, 10 + y * 16 + 8, 30 + x * 16 + 8);
     assert_eq!(cell(0, 0), [255, 255, 255]); // 0 * 0 = 0
     assert_eq!(cell(1, 1), [0, 0, 0]); // 1 * 1 = 1
     assert_eq!(cell(2, 2), [0, 0, 0]); // 2 * 2 = 3
@@ -328,10 +329,12 @@ fn table_pictures_decode_with_the_right_pixels() {
     ]);
     assert!(out.status.success());
     let img = decode(&heat);
-    assert_eq!((img.0, img.1), (1024, 1024));
-    assert_eq!(pixel(&img, 0, 0), [68, 1, 84]); // 0: the darkest colour
-    assert_eq!(pixel(&img, 1023, 0), [253, 231, 37]); // 1023: the largest
-    assert_eq!(pixel(&img, 5, 5), [68, 1, 84]); // x + x = 0
+    assert_eq!((img.0, img.1), (1112, 1064));
+    assert_eq!(pixel(&img, 10, 30), [68, 1, 84]); // 0: the darkest colour
+    assert_eq!(pixel(&img, 10 + 1023, 30), [253, 231, 37]); // 1023: the largest
+    assert_eq!(pixel(&img, 15, 35), [68, 1, 84]); // x + x = 0
+                                                  // The colour scale right of the table: the largest value at its top.
+    assert_eq!(pixel(&img, 10 + 1024 + 16 + 8, 30), [253, 231, 37]);
     refused(
         &["table", "nim-sum", "--png", "/nonexistent/dir/x.png"],
         "cannot write",
@@ -355,12 +358,43 @@ fn sequence_pictures() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.starts_with("wrote ") && said.contains("G(n) of 0.07"),
+        "{said}"
+    );
+    // With --json the note goes to standard error and the output stays JSON.
+    let out = grundy(&[
+        "seq",
+        "0.07",
+        "--to",
+        "50",
+        "--json",
+        "--png",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON alone");
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("wrote "));
+    let out = grundy(&[
+        "seq",
+        "0.07",
+        "--to",
+        "1000",
+        "--summary",
+        "--png",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
     let img = decode(&path);
-    // One column per term (1001 terms) and a margin of 10 on each side.
-    assert_eq!((img.0, img.1), (1021, 420));
-    // The left axis is grey, the top-right corner background white.
-    assert_eq!(pixel(&img, 9, 200), [160, 160, 160]);
-    assert_eq!(pixel(&img, 1020, 0), [255, 255, 255]);
+    // One column per term (1001 terms), the value scale on the left (50
+    // pixels), the title above and the numbers of n below.
+    assert_eq!((img.0, img.1), (1071, 476));
+    // The left axis is grey, the top-right corner background white, and the
+    // numbers are inked left of the axis.
+    assert_eq!(pixel(&img, 49, 200), [160, 160, 160]);
+    assert_eq!(pixel(&img, 1070, 0), [255, 255, 255]);
+    assert!((0..40).any(|x| (48..448).any(|y| pixel(&img, x, y) == [40, 40, 40])));
     // Some point is drawn in red.
     assert!(img.2.chunks(3).any(|p| p == [200, 30, 30]));
 }

@@ -769,7 +769,21 @@ fn print(args: &SeqArgs, s: &Sequence, from: u64, f: sequence::Figures) -> CliRe
     let value = |n: u64| s.value(n).expect("a complete sequence");
     if let Some(path) = &args.png {
         let values: Vec<u32> = (from..=s.to).map(value).collect();
-        crate::plot::sequence_png(&values, path)?;
+        let title = format!("G(n) of {}, n = {from} to {}", s.rule, s.to);
+        let img = crate::plot::sequence_image(&values, from, &title);
+        img.save(path)?;
+        let wrote = format!(
+            "wrote {} ({} x {} pixels: {title})",
+            path.display(),
+            img.width,
+            img.height
+        );
+        // The machine-readable outputs stay as they are; the note goes aside.
+        if args.csv || args.json {
+            eprintln!("{wrote}");
+        } else {
+            emit(&format!("{wrote}\n"))?;
+        }
     }
     if args.csv {
         let mut out = String::with_capacity((s.to - from + 1) as usize * 8);

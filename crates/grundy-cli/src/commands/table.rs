@@ -328,7 +328,12 @@ pub fn run(args: &TableArgs) -> CliResult {
         }
     }
     if let Some(path) = &args.png {
-        let img = plot::table_image(&values, n, bit);
+        let title = format!(
+            "{} table, size {n}{}",
+            args.kind.name(),
+            bit.map_or(String::new(), |k| format!(", bit {k}"))
+        );
+        let img = plot::table_image(&values, n, bit, &title);
         img.save(path)?;
         return emit(&format!(
             "wrote {} ({} x {} pixels: the {} table of size {n}{})\n",

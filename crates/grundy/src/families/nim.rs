@@ -10,6 +10,7 @@ use crate::family::drawing::{Part, Shape};
 use crate::family::text::{normalize, parse_u64, parse_u64_list, tokens};
 use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{Convention, Outcome};
+use crate::games::heap_words::{self, Which};
 use crate::games::nim::{self, NimMove};
 use crate::nimber::Nimber;
 use crate::strategy::{Choice, NimPlay};
@@ -58,6 +59,46 @@ fn parse_take(text: &str) -> Option<Result<(u64, u64), String>> {
     Some(Ok((k, h)))
 }
 
+/// `7 -> 5` (the first heap of 7 becomes 5) or `heap 2 -> 0`.
+fn arrow(p: &[u64], text: &str) -> Parsed<NimMove, Vec<u64>> {
+    let Some(typed) = heap_words::parse(text) else {
+        return Ok(None);
+    };
+    let typed = typed?;
+    let to = match typed.parts.as_deref() {
+        Some([]) => 0,
+        Some([to]) => *to,
+        _ => return Err("a Nim move leaves one heap: write '7 -> 5'".to_string()),
+    };
+    let heap = match typed.heap {
+        Which::Index(i) if i < p.len() => i,
+        Which::Index(i) => {
+            return Err(format!(
+                "there is no heap {}: the heaps are numbered 1 to {}",
+                i + 1,
+                p.len()
+            ))
+        }
+        Which::Size(a) => p
+            .iter()
+            .position(|&h| h == a)
+            .ok_or_else(|| format!("there is no heap of {a}"))?,
+    };
+    if to >= p[heap] {
+        return Err(format!(
+            "heap {} has {} tokens: a move takes at least one",
+            heap + 1,
+            p[heap]
+        ));
+    }
+    let mv = NimMove {
+        heap,
+        from: p[heap],
+        to,
+    };
+    Ok(Some((mv, after(p, heap, to))))
+}
+
 fn after(p: &[u64], heap: usize, to: u64) -> Vec<u64> {
     let mut q = p.to_vec();
     q[heap] = to;
@@ -82,6 +123,10 @@ impl Notation for NimPlay {
     }
 
     fn parse_move(&self, p: &Vec<u64>, text: &str) -> Parsed<NimMove, Vec<u64>> {
+        let bare = crate::family::text::without_parentheses(text);
+        if bare.contains("->") || bare.contains('→') {
+            return arrow(p, &bare);
+        }
         let Some(parsed) = parse_take(text) else {
             return Ok(None);
         };
@@ -331,6 +376,19 @@ pub fn explain_move(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arrows_are_moves() {
+        let p = vec![3, 4, 5];
+        let to = |t: &str| arrow(&p, t).map(|m| m.map(|(_, q)| q));
+        assert_eq!(to("5 -> 1"), Ok(Some(vec![3, 4, 1])));
+        assert_eq!(to("heap 1 -> 0"), Ok(Some(vec![0, 4, 5])));
+        assert_eq!(to("4 → nothing"), Ok(Some(vec![3, 0, 5])));
+        assert!(to("7 -> 1").unwrap_err().contains("no heap of 7"));
+        assert!(to("3 -> 3").unwrap_err().contains("at least one"));
+        assert!(to("5 -> 1 2").unwrap_err().contains("one heap"));
+        assert!(to("heap 9 -> 1").unwrap_err().contains("numbered 1 to 3"));
+    }
 
     #[test]
     fn typed_moves() {

@@ -16,7 +16,8 @@
 //! e.extend_to(3);
 //! let t = mex_table(&kayles, e.values(), 3);
 //! assert_eq!(t.value, 3);
-//! assert!(matches!(t.listing, Listing::All(ref o) if o.len() == 4));
+//! // Take 1 leaving 2, or 1 and 1; take 2 leaving 1: values 2, 0, 1.
+//! assert!(matches!(t.listing, Listing::All(ref o) if o.len() == 3));
 //! ```
 
 use std::fmt::Write;
