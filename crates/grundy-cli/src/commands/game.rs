@@ -299,10 +299,14 @@ fn table(args: &GameArgs, game: &ScriptPlay, range: &str) -> CliResult {
             .iter()
             .map(|&v| v.min(u32::MAX as u64) as u32)
             .collect();
-        plot::sequence_png(&small, path)?;
+        let title = format!("G(n) of {name}, n = {a} to {b}");
+        let img = plot::sequence_image(&small, a.max(0) as u64, &title);
+        img.save(path)?;
         return emit(&format!(
-            "wrote {} (the values of {name} at {a}..{b})\n",
-            path.display()
+            "wrote {} ({} x {} pixels: {title})\n",
+            path.display(),
+            img.width,
+            img.height
         ));
     }
     if args.csv {

@@ -288,7 +288,8 @@ fn run_table(args: &ProductArgs, kind: Kind, g: &str, h: &str, size: &str) -> Cl
         Kind::Acrostic => Acrostic::new(gs, hs).map_err(CliError::new)?.table,
     };
     if let Some(path) = &args.png {
-        let img = plot::table_image(&values, n, None);
+        let title = format!("product values of {n} x {n} cells");
+        let img = plot::table_image(&values, n, None, &title);
         img.save(path)?;
         return emit(&format!(
             "wrote {} ({} x {} pixels: product values of {n} x {n} cells)\n",
