@@ -16,6 +16,7 @@ use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::chips::{self, ChipMove, Graph};
 use crate::games::chips_loopy::LoopyChips;
+use crate::loopy::value::{computer_move_words, STALL_RULE};
 use crate::loopy::{LoopyOutcome, LoopyValue};
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
@@ -184,22 +185,13 @@ impl Analyse for LoopyChipsPlay<'_, '_> {
         let _ = writeln!(
             out,
             "{}",
-            match vb.outcome() {
-                LoopyOutcome::N =>
-                    "The move leaves value 0, a P-position, and lowers the chip it moves (to a smaller value, or from \
-                     ∞ to a finite value, or back to its value at an earlier step of the labelling), so the game \
-                     cannot go round a cycle: it ends with your loss.",
-                LoopyOutcome::D =>
-                    "The position was a draw: no move wins, and the computer kept the draw (a move to an N-position \
-                     would have handed you the win).",
-                LoopyOutcome::P => "The position had value 0: no move wins; you now have a winning move (hint shows it).",
-            }
+            computer_move_words(vb.outcome(), "chip", "cannot go round a cycle")
         );
         out
     }
 
     fn stall_rule(&self) -> &'static str {
-        "in a draw, a move that keeps the draw; in a lost position, any move"
+        STALL_RULE
     }
 
     fn draw_by_repetition(&self) -> Option<usize> {
@@ -207,12 +199,7 @@ impl Analyse for LoopyChipsPlay<'_, '_> {
     }
 
     fn value_text(&self, p: &Vec<u32>) -> Option<String> {
-        let v = self.game.sum_value(p);
-        Some(match v.outcome() {
-            LoopyOutcome::P => format!("value {v}: a P-position, a winning move"),
-            LoopyOutcome::N => format!("value {v}: an N-position"),
-            LoopyOutcome::D => format!("value {v}: a draw"),
-        })
+        Some(self.game.sum_value(p).play_text())
     }
 }
 

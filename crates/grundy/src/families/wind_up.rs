@@ -15,6 +15,7 @@ use crate::family::text::parse_numbers;
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::wind_up::{self, WindUp, WindUpMove};
+use crate::loopy::value::{computer_move_words, STALL_RULE};
 use crate::loopy::LoopyOutcome;
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
@@ -139,22 +140,13 @@ impl Analyse for WindUpPlay {
         let _ = writeln!(
             out,
             "{}",
-            match vb.outcome() {
-                LoopyOutcome::N =>
-                    "The move leaves value 0, a P-position, and lowers the heap it moves (to a smaller value, from \
-                     ∞ to a finite value, or back to its value at an earlier step of the labelling), so the game \
-                     cannot wind round for ever: it ends with your loss.",
-                LoopyOutcome::D =>
-                    "The position was a draw: no move wins, and the computer kept the draw (a move to an N-position \
-                     would have handed you the win).",
-                LoopyOutcome::P => "The position had value 0: no move wins; you now have a winning move (hint shows it).",
-            }
+            computer_move_words(vb.outcome(), "heap", "cannot wind round for ever")
         );
         out
     }
 
     fn stall_rule(&self) -> &'static str {
-        "in a draw, a move that keeps the draw; in a lost position, any move"
+        STALL_RULE
     }
 
     fn draw_by_repetition(&self) -> Option<usize> {
@@ -162,12 +154,7 @@ impl Analyse for WindUpPlay {
     }
 
     fn value_text(&self, p: &Vec<u64>) -> Option<String> {
-        let v = self.game.sum_value(p);
-        Some(match v.outcome() {
-            LoopyOutcome::P => format!("value {v}: a P-position, a winning move"),
-            LoopyOutcome::N => format!("value {v}: an N-position"),
-            LoopyOutcome::D => format!("value {v}: a draw"),
-        })
+        Some(self.game.sum_value(p).play_text())
     }
 }
 

@@ -54,6 +54,46 @@ impl LoopyOutcome {
     }
 }
 
+/// What the computer's move did, in words, for the position before it of
+/// outcome `before`; `what` names the component a winning move lowers and
+/// `ending` how the game then cannot go on for ever ("cannot go round a
+/// cycle").
+///
+/// ```
+/// use grundy::loopy::value::{computer_move_words, LoopyOutcome};
+/// assert!(computer_move_words(LoopyOutcome::D, "heap", "x").contains("kept the draw"));
+/// ```
+pub fn computer_move_words(before: LoopyOutcome, what: &str, ending: &str) -> String {
+    match before {
+        LoopyOutcome::N => format!(
+            "The move leaves value 0, a P-position, and lowers the {what} it moves (to a smaller value, from \
+             ∞ to a finite value, or back to its value at an earlier step of the labelling), so the game \
+             {ending}: it ends with your loss."
+        ),
+        LoopyOutcome::D => "The position was a draw: no move wins, and the computer kept the draw (a move to an \
+             N-position would have handed you the win)."
+            .to_string(),
+        LoopyOutcome::P => {
+            "The position had value 0: no move wins; you now have a winning move (hint shows it).".to_string()
+        }
+    }
+}
+
+/// How the computer stalls in a game that can loop.
+pub const STALL_RULE: &str = "in a draw, a move that keeps the draw; in a lost position, any move";
+
+impl LoopyValue {
+    /// The value with what it means for the player to move, as a play
+    /// session shows it beside a position.
+    pub fn play_text(&self) -> String {
+        match self.outcome() {
+            LoopyOutcome::P => format!("value {self}: a P-position, a winning move"),
+            LoopyOutcome::N => format!("value {self}: an N-position"),
+            LoopyOutcome::D => format!("value {self}: a draw"),
+        }
+    }
+}
+
 impl Display for LoopyOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
