@@ -14,7 +14,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use crate::family::drawing::{Part, Shape};
-use crate::family::text::{parse_numbers, parse_u64_list, tokens};
+use crate::family::text::{heap_rows, parse_numbers, parse_u64_list, tokens, value_line};
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::twoheap::{euclid, memory, TwoHeapGame, TwoHeapMove};
@@ -242,29 +242,9 @@ impl Draw for TwoHeapPlay {
                 p[1]
             );
         } else {
-            let width = p.iter().map(|&h| h.min(ROW) as usize).max().unwrap_or(0) + 3;
-            for (i, &h) in p.iter().enumerate() {
-                let _ = writeln!(
-                    out,
-                    "  heap {}  {:<width$} {h:>digits$}",
-                    i + 1,
-                    tokens(h, ROW, 'o')
-                );
-            }
+            out.push_str(&heap_rows(p, ROW));
         }
-        let outcome = self.outcome(p);
-        let value = self
-            .g(p)
-            .map_or(String::new(), |g| format!("Grundy value {g}: "));
-        let _ = writeln!(
-            out,
-            "  {value}{} ({})",
-            match outcome {
-                Outcome::P => "a P-position",
-                Outcome::N => "an N-position",
-            },
-            outcome.describe()
-        );
+        out.push_str(&value_line(self.g(p), self.outcome(p), "a P-position"));
         out
     }
 

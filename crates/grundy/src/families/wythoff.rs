@@ -12,7 +12,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use crate::family::drawing::{Part, Shape};
-use crate::family::text::{parse_numbers, parse_u64_list, tokens};
+use crate::family::text::{heap_rows, parse_numbers, parse_u64_list, value_line};
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::wythoff::{self, WythoffMove, MAX_HEAP};
@@ -191,30 +191,12 @@ impl Analyse for WythoffPlay {
 
 impl Draw for WythoffPlay {
     fn draw(&self, p: &Vec<u64>) -> String {
-        let mut out = String::new();
-        let digits = p.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
-        let width = p.iter().map(|&h| h.min(ROW) as usize).max().unwrap_or(0) + 3;
-        for (i, &h) in p.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "  heap {}  {:<width$} {h:>digits$}",
-                i + 1,
-                tokens(h, ROW, 'o')
-            );
-        }
-        let outcome = self.outcome(p);
-        let value = self
-            .g(p)
-            .map_or(String::new(), |g| format!("Grundy value {g}: "));
-        let _ = writeln!(
-            out,
-            "  {value}{} ({})",
-            match outcome {
-                Outcome::P => "a P-position, a Wythoff pair",
-                Outcome::N => "an N-position",
-            },
-            outcome.describe()
-        );
+        let mut out = heap_rows(p, ROW);
+        out.push_str(&value_line(
+            self.g(p),
+            self.outcome(p),
+            "a P-position, a Wythoff pair",
+        ));
         out
     }
 

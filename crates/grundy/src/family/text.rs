@@ -62,6 +62,55 @@ pub fn tokens(n: u64, max: u64, token: char) -> String {
     s
 }
 
+/// Heaps drawn one per line as rows of tokens (at most `max` drawn), each
+/// with its number and size: `  heap 1  ooo   3`.
+///
+/// ```
+/// use grundy::family::text::heap_rows;
+/// assert_eq!(heap_rows(&[3, 5], 80), "  heap 1  ooo      3\n  heap 2  ooooo    5\n");
+/// ```
+pub fn heap_rows(heaps: &[u64], max: u64) -> String {
+    use std::fmt::Write;
+    let digits = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
+    let width = heaps
+        .iter()
+        .map(|&h| h.min(max) as usize)
+        .max()
+        .unwrap_or(0)
+        + 3;
+    let mut out = String::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  heap {}  {:<width$} {h:>digits$}",
+            i + 1,
+            tokens(h, max, 'o')
+        );
+    }
+    out
+}
+
+/// The line under a drawn position: its Grundy value when known, its
+/// outcome in words (`p_words` names a P-position, "a P-position" or a
+/// family's own term), and who wins.
+///
+/// ```
+/// use grundy::family::text::value_line;
+/// use grundy::game::Outcome;
+/// assert_eq!(
+///     value_line(Some(0), Outcome::P, "a P-position"),
+///     "  Grundy value 0: a P-position (the player to move loses)\n"
+/// );
+/// ```
+pub fn value_line(value: Option<u64>, outcome: crate::game::Outcome, p_words: &str) -> String {
+    let value = value.map_or(String::new(), |g| format!("Grundy value {g}: "));
+    let words = match outcome {
+        crate::game::Outcome::P => p_words,
+        crate::game::Outcome::N => "an N-position",
+    };
+    format!("  {value}{words} ({})\n", outcome.describe())
+}
+
 /// Parses one non-negative whole number; `what` names it in the error
 /// ("heap", "step", ...).
 pub fn parse_u64(text: &str, what: &str) -> Result<u64, Error> {
