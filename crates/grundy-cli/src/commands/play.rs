@@ -241,6 +241,14 @@ fn read_corners(args: &CornersStart, convention: Convention) -> CliResult<String
 /// Starts the session.
 pub fn run(args: &PlayArgs) -> CliResult {
     let script = match &args.game {
+        PlayGame::Script(words)
+            if !words[0].ends_with(".rhai") && !std::path::Path::new(&words[0]).is_file() =>
+        {
+            return Err(CliError::new(format!(
+                "unrecognized subcommand '{}': name a game (see grundy play --help) or a script file",
+                words[0]
+            )));
+        }
         PlayGame::Script(words) => Some(
             <ScriptStart as clap::Parser>::try_parse_from(
                 std::iter::once("grundy play".to_string()).chain(words.iter().cloned()),
