@@ -286,17 +286,26 @@ fn read_corners(args: &CornersStart, convention: Convention) -> CliResult<String
 pub fn run(args: &PlayArgs) -> CliResult {
     let script = match &args.game {
         PlayGame::Script(words)
-            if !words
+            if words
                 .first()
                 .is_some_and(|w| crate::commands::rules_file::is_rules_file(Path::new(w))) =>
         {
-            Some(
-                <ScriptStart as clap::Parser>::try_parse_from(
-                    std::iter::once("grundy play".to_string()).chain(words.iter().cloned()),
-                )
-                .map_err(|e| CliError::new(first_line(&e.to_string())))?,
-            )
+            None
         }
+        PlayGame::Script(words)
+            if !words[0].ends_with(".rhai") && !Path::new(&words[0]).is_file() =>
+        {
+            return Err(CliError::new(format!(
+                "unrecognized subcommand '{}': name a game (see grundy play --help), a script file or a rules file (.toml)",
+                words[0]
+            )));
+        }
+        PlayGame::Script(words) => Some(
+            <ScriptStart as clap::Parser>::try_parse_from(
+                std::iter::once("grundy play".to_string()).chain(words.iter().cloned()),
+            )
+            .map_err(|e| CliError::new(first_line(&e.to_string())))?,
+        ),
         _ => None,
     };
     // Flags after a script's file name are the script's to read.
