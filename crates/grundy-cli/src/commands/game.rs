@@ -137,22 +137,7 @@ pub fn run(args: &GameArgs) -> CliResult {
     if let Some(ranges) = &args.grid {
         return grid(args, &game, &ranges[0], &ranges[1]);
     }
-    let positions: Vec<Value> = if args.positions.is_empty() {
-        match game.script().start()? {
-            Some(p) => vec![p],
-            None => {
-                return Err(CliError::new(format!(
-                    "no position given, and the script '{}' defines no fn start()",
-                    game.script().name()
-                )))
-            }
-        }
-    } else {
-        args.positions
-            .iter()
-            .map(|t| Value::parse(t).map_err(CliError::new))
-            .collect::<CliResult<_>>()?
-    };
+    let positions = game.positions(&args.positions)?;
     let report = match game.report(&positions, args.output.explain) {
         Ok(report) => report,
         Err(_) if game.found_cycle() && convention == Convention::Normal => {

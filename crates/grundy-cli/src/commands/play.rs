@@ -24,7 +24,6 @@ use grundy::family::Family;
 use grundy::game::Convention;
 use grundy::games::chips::Graph;
 use grundy::games::turtles::Variant;
-use grundy::script::Value;
 use rustyline::error::ReadlineError;
 
 use crate::commands::heap::parse_rule;
@@ -357,22 +356,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
         let limit = crate::commands::game::max_positions(&a.max_positions)?;
         let script = crate::commands::game::load_script(&a.file, a.time_limit.as_deref())?;
         let game = ScriptPlay::new(script, c, limit);
-        let given: Vec<Value> = if a.positions.is_empty() {
-            match game.script().start()? {
-                Some(p) => vec![p],
-                None => {
-                    return Err(CliError::new(format!(
-                        "no position given, and the script '{}' defines no fn start()",
-                        game.script().name()
-                    )))
-                }
-            }
-        } else {
-            a.positions
-                .iter()
-                .map(|t| Value::parse(t).map_err(CliError::new))
-                .collect::<CliResult<_>>()?
-        };
+        let given = game.positions(&a.positions)?;
         let p = game.script().split(&given)?;
         game.check(&p)?;
         return drive((game, p), &options, input);

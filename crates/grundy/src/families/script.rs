@@ -118,6 +118,24 @@ impl ScriptPlay {
         &self.script
     }
 
+    /// The positions written as JSON texts (`7`, `"XOOX"`, `[3,5]`), or the
+    /// script's `fn start()` when none is given.
+    pub fn positions(&self, texts: &[String]) -> Result<Vec<Value>, Error> {
+        if texts.is_empty() {
+            return match self.script.start()? {
+                Some(p) => Ok(vec![p]),
+                None => Err(Error::new(format!(
+                    "no position given, and the script '{}' defines no fn start()",
+                    self.script.name()
+                ))),
+            };
+        }
+        texts
+            .iter()
+            .map(|t| Value::parse(t).map_err(Error::new))
+            .collect()
+    }
+
     /// Whether a search stopped because a position's options lead back to
     /// it: the game can loop, and [`crate::loopy`] gives its values.
     pub fn found_cycle(&self) -> bool {
