@@ -172,7 +172,11 @@ impl Report {
             Convention::Normal => "normal play",
             Convention::Misere => "misère play",
         };
-        s.push_str(&format!("{} {} ({conv})\n", self.game, self.position_text));
+        s.push_str(&format!(
+            "{} {} ({conv})\n",
+            self.game,
+            abbreviate(&self.position_text)
+        ));
         if let Some(v) = self.value {
             s.push_str(&format!("Grundy value: {v}\n"));
         }
@@ -202,8 +206,8 @@ impl Report {
                 for m in &self.winning_moves {
                     // A move that empties the position leaves no text to show.
                     let to = match m.to_text.as_str() {
-                        "" => "(nothing left)",
-                        t => t,
+                        "" => "(nothing left)".into(),
+                        t => abbreviate(t),
                     };
                     s.push_str(&format!("  {}  ->  {to}\n", m.words));
                 }
@@ -218,4 +222,33 @@ impl Report {
         }
         s
     }
+}
+
+/// The longest position written whole in the human-readable form; `--json`
+/// always has the whole position.
+pub const TEXT_POSITION_MAX: usize = 160;
+
+/// A position's text cut, at a space, to about [`TEXT_POSITION_MAX`]
+/// characters, with the number of words left out: a position of 10^6 heaps
+/// stays one readable line.
+///
+/// ```
+/// use grundy::family::report::abbreviate;
+/// assert_eq!(abbreviate("1 4 5"), "1 4 5");
+/// let long = vec!["7"; 1000].join(" ");
+/// let short = abbreviate(&long);
+/// assert!(short.len() < 200);
+/// assert!(short.ends_with("... (920 more)"), "{short}");
+/// ```
+pub fn abbreviate(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= TEXT_POSITION_MAX {
+        return text.into();
+    }
+    let mut cut = TEXT_POSITION_MAX;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let cut = text[..cut].rfind(' ').filter(|&c| c > 0).unwrap_or(cut);
+    let left = text[cut..].split_whitespace().count();
+    format!("{} ... ({left} more)", text[..cut].trim_end()).into()
 }
