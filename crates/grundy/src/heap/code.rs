@@ -260,6 +260,35 @@ impl fmt::Display for TakeBreak {
     }
 }
 
+/// A random octal code as text, for property tests: a 4 or 0 before the
+/// point (with `!` sometimes), then `digits` digits 0 to 7, each with `!`
+/// sometimes where it allows splitting.
+#[cfg(test)]
+pub(crate) fn code_strategy(
+    digits: std::ops::Range<usize>,
+) -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    (
+        prop_oneof![Just(0u8), Just(4u8)],
+        any::<bool>(),
+        proptest::collection::vec((0u8..8, any::<bool>()), digits),
+    )
+        .prop_map(|(d0, bang0, ds)| {
+            let mut s = d0.to_string();
+            if d0 == 4 && bang0 {
+                s.push('!');
+            }
+            s.push('.');
+            for (d, bang) in ds {
+                s.push_str(&d.to_string());
+                if bang && d & 4 != 0 {
+                    s.push('!');
+                }
+            }
+            s
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

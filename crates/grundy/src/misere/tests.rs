@@ -1,37 +1,13 @@
 //! Checks of the misère module against plain definitions and published
 //! CGSuite output.
 
+use crate::heap::code::code_strategy;
 use std::collections::HashMap;
 
 use proptest::prelude::*;
 
 use super::genus::GenusTable;
 use crate::heap::rule::HeapRule;
-
-/// A random octal code (digits 0 to 7, `!` sometimes, a 4 or 0 before the
-/// point) as text.
-pub(crate) fn code_strategy() -> impl Strategy<Value = String> {
-    (
-        prop_oneof![Just(0u8), Just(4u8)],
-        any::<bool>(),
-        proptest::collection::vec((0u8..8, any::<bool>()), 1..4),
-    )
-        .prop_map(|(d0, bang0, ds)| {
-            let mut s = String::new();
-            s.push_str(&d0.to_string());
-            if d0 == 4 && bang0 {
-                s.push('!');
-            }
-            s.push('.');
-            for (d, bang) in ds {
-                s.push_str(&d.to_string());
-                if bang && d & 4 != 0 {
-                    s.push('!');
-                }
-            }
-            s
-        })
-}
 
 /// The misère value of heaps plus `twos` copies of `*2` and `ones` copies
 /// of `*1`, by the definition: 1 with no move, else the mex over moves.
@@ -99,7 +75,7 @@ proptest! {
     /// normal value, for random rules and random small sums.
     #[test]
     fn genus_is_misere_value_with_twos(
-        code in code_strategy(),
+        code in code_strategy(1..4),
         heaps in proptest::collection::vec(1u32..7, 1..3),
     ) {
         let rule: HeapRule = code.parse().unwrap();

@@ -2,6 +2,7 @@ use super::kernels::hits16;
 #[cfg(feature = "threads")]
 use super::pipeline::PARALLEL_FROM;
 use super::*;
+use crate::heap::code::code_strategy;
 use proptest::prelude::*;
 
 use crate::heap::naive::code_sequence as plain;
@@ -145,33 +146,10 @@ fn walsh_hadamard_counts_rare_positions() {
     assert_eq!((mask.mask.count_ones() & 1, mask.domain), (1, false));
 }
 
-fn code_strategy() -> impl Strategy<Value = String> {
-    (
-        prop_oneof![Just(0u8), Just(4u8)],
-        any::<bool>(),
-        proptest::collection::vec((0u8..8, any::<bool>()), 1..5),
-    )
-        .prop_map(|(d0, bang0, ds)| {
-            let mut s = String::new();
-            s.push_str(&d0.to_string());
-            if d0 == 4 && bang0 {
-                s.push('!');
-            }
-            s.push('.');
-            for (d, bang) in ds {
-                s.push_str(&d.to_string());
-                if bang && d & 4 != 0 {
-                    s.push('!');
-                }
-            }
-            s
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
     #[test]
-    fn agrees_with_plain_mex(code in code_strategy(), n in 1usize..700) {
+    fn agrees_with_plain_mex(code in code_strategy(1..5), n in 1usize..700) {
         let rule: TakeBreak = code.parse().unwrap();
         prop_assert_eq!(rc(&code, n), plain(&rule, n), "{}", code);
     }
@@ -183,7 +161,7 @@ proptest! {
     /// Past `PARALLEL_FROM` the second thread works ahead; the values
     /// stay those of the plain mex.
     #[test]
-    fn two_threads_agree_with_plain_mex(code in code_strategy(), extra in 0usize..3000) {
+    fn two_threads_agree_with_plain_mex(code in code_strategy(1..5), extra in 0usize..3000) {
         let rule: TakeBreak = code.parse().unwrap();
         let n = PARALLEL_FROM + 1000 + extra;
         let mut e = RcEngine::<u16>::new(&rule).unwrap();
