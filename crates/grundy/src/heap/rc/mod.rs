@@ -137,6 +137,8 @@ pub struct RcEngine<V: StoredValue> {
     recent: Vec<u32>,
     /// The most frequent common values among the recent heaps.
     partners: Vec<u32>,
+    /// A split given from outside, never re-chosen (tests of the choice).
+    fixed: bool,
     stats: RcStats,
 }
 
@@ -168,8 +170,21 @@ impl<V: StoredValue> RcEngine<V> {
             by_value: Vec::new(),
             recent: Vec::new(),
             partners: Vec::new(),
+            fixed: false,
             stats: RcStats::default(),
         })
+    }
+
+    /// An engine that uses `split` from the first heap on and never
+    /// re-chooses it, whatever the values: the values do not depend on the
+    /// choice, which the tests check for every mask.
+    #[cfg(test)]
+    pub(crate) fn with_split(rule: &TakeBreak, split: RareMask) -> Result<RcEngine<V>, RcError> {
+        let mut e = RcEngine::new(rule)?;
+        e.fixed = true;
+        e.rare_mask = Some(split);
+        e.refresh_parity();
+        Ok(e)
     }
 
     /// An engine holding known values `G(0..values.len())` (an empty slice
@@ -353,6 +368,9 @@ impl<V: StoredValue> RcEngine<V> {
     fn review(&mut self) {
         let x = self.last();
         self.next_review = (2 * x).max(FIRST_REVIEW);
+        if self.fixed {
+            return;
+        }
         let (best, count) = best_rare_mask(&self.hist, self.moves.split_parity.is_some());
         let current = self.rare.len() as u64;
         if self.rare_mask != Some(best) && count < current {

@@ -170,3 +170,26 @@ proptest! {
         prop_assert_eq!(got, plain(&rule, n), "{}", code);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// Whatever split the engine is held to (any mask, with the heap parity
+    /// when every splitting removal has the same parity), the values are
+    /// those of the plain mex: the choice only changes the speed.
+    #[test]
+    fn every_split_gives_the_plain_values(
+        code in code_strategy(1..5),
+        mask in 0u32..64,
+        domain in any::<bool>(),
+        n in 1usize..500,
+    ) {
+        let rule: TakeBreak = code.parse().unwrap();
+        let moves = Moves::of(&rule).unwrap();
+        let split = RareMask { mask, domain: domain && moves.split_parity.is_some() };
+        let mut e = RcEngine::<u16>::with_split(&rule, split).unwrap();
+        e.extend_to(n).unwrap();
+        let got: Vec<u32> = (0..=n).map(|x| e.value(x)).collect();
+        prop_assert_eq!(e.stats().split, Some(split));
+        prop_assert_eq!(got, plain(&rule, n), "{} under {:?}", code, split);
+    }
+}
