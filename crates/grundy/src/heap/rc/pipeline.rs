@@ -4,12 +4,18 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::kernels::{mark_bytes, pack_bits};
-use super::search::{rare_runs, Prefilled, SCAN_CHUNK};
+use super::block::mark_block;
+use super::kernels::pack_bits;
+use super::search::{Prefilled, SCAN_CHUNK};
 use super::{RcEngine, RcError, StoredValue};
 
 /// First heap computed with two threads; smaller heaps are too quick to share.
 pub(super) const PARALLEL_FROM: usize = 4096;
+
+/// Heaps whose tables the second thread fills together with the pairs of
+/// the old rare positions (see [`mark_block`]): a block's tables stay in
+/// the first-level cache.
+const BLOCK: usize = 32;
 
 /// Options of a block of heaps found ahead by the second thread:
 /// `sets[j * words..]` is a bit set of options of heap `start + j`, from the
@@ -81,26 +87,15 @@ impl Job {
         // The first thread may finish its block first; it then takes over
         // the heaps not reached here.
         let mut ready = self.len;
-        for (j, table) in seen.chunks_mut(width).enumerate() {
-            if j % 8 == 0 && stop.load(Ordering::Relaxed) {
-                ready = j;
+        for (b, tables) in seen.chunks_mut(BLOCK * width).enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                ready = b * BLOCK;
                 break;
             }
-            let x = self.start + j;
-            for &(k, unequal) in two {
-                if x < k + 2 {
-                    continue;
-                }
-                let s = x - k;
-                let end = self.rare.partition_point(|&r| (r as usize) < s);
-                let old = self.rare.partition_point(|&r| r as usize + self.known <= s);
-                for (lo, hi) in rare_runs(&self.rare[..end], s, unequal) {
-                    let lo = lo.max(old);
-                    if lo < hi {
-                        mark_bytes(table, g, s, &self.rare[lo..hi], &self.rare_g[lo..hi]);
-                    }
-                }
-                pairs += end.saturating_sub(old) as u64;
+            let x0 = self.start + b * BLOCK;
+            let rare = &self.rare[..self.to];
+            for &split in two {
+                pairs += mark_block(tables, width, g, x0, split, self.known, rare, &self.rare_g);
             }
         }
         // Pairs `(a, s - a)` of two known heaps: `a` from `s + 1 - known` up
