@@ -14,18 +14,17 @@ use super::StoredValue;
 /// Marks, for the heaps `x0 + j` (`j < tables.len() / width`) and the
 /// splitting removal `k` (`unequal` when the two heaps left must differ),
 /// the options `G(r) ^ G(s - r)` (`s = x0 + j - k`) of the rare positions
-/// `r` (values `rare_g`) with `s - known < r < s`: byte `v` of table `j`
-/// (`tables[j * width..][..width]`) is set for every such option `v`.
-/// Every partner is below `known`, so `g` needs to hold only those; every
-/// value is below `width`, a power of two of at least 64. Returns the pairs
-/// marked.
+/// `r` (values `rare_g`) below `s` whose partner `s - r` lies in
+/// `partners`: byte `v` of table `j` (`tables[j * width..][..width]`) is set
+/// for every such option `v`. `g` must hold the partners; every value is
+/// below `width`, a power of two of at least 64. Returns the pairs marked.
 pub(super) fn mark_block<V: StoredValue, R: StoredValue>(
     tables: &mut [u8],
     width: usize,
     g: &[V],
     x0: usize,
     (k, unequal): (usize, bool),
-    known: usize,
+    partners: std::ops::Range<usize>,
     rare: &[u32],
     rare_g: &[R],
 ) -> u64 {
@@ -36,9 +35,9 @@ pub(super) fn mark_block<V: StoredValue, R: StoredValue>(
     let end = rare.partition_point(|&r| (r as usize) < last_s);
     for (&r, &gr) in rare[..end].iter().zip(rare_g) {
         let r = r as usize;
-        // `r < s < r + known`, with `s = x0 + j - k`.
-        let lo = (r + k + 1).saturating_sub(x0);
-        let hi = (r + k + known).saturating_sub(x0).min(len);
+        // `r + max(1, start) <= s < r + end`, with `s = x0 + j - k`.
+        let lo = (r + k + partners.start.max(1)).saturating_sub(x0);
+        let hi = (r + k + partners.end).saturating_sub(x0).min(len);
         if lo >= hi {
             continue;
         }
@@ -97,7 +96,7 @@ mod tests {
         g: &[u32],
         x0: usize,
         (k, unequal): (usize, bool),
-        known: usize,
+        partners: std::ops::Range<usize>,
         rare: &[u32],
     ) -> (Vec<u8>, u64) {
         let mut tables = vec![0u8; len * width];
@@ -108,7 +107,7 @@ mod tests {
             };
             for &r in rare {
                 let r = r as usize;
-                if r < s && s < r + known && !(unequal && 2 * r == s) {
+                if r < s && partners.contains(&(s - r)) && !(unequal && 2 * r == s) {
                     tables[j * width + (g[r] ^ g[s - r]) as usize] = 1;
                     pairs += 1;
                 }
@@ -127,6 +126,7 @@ mod tests {
             k in 0usize..4,
             unequal in any::<bool>(),
             known_back in 0usize..40,
+            from in 0usize..30,
             x_ahead in 0usize..40,
             len in 1usize..50,
         ) {
@@ -136,14 +136,15 @@ mod tests {
             let x0 = known + x_ahead;
             let rare: Vec<u32> = (1..g.len() as u32).filter(|&r| picks[r as usize]).collect();
             let rare_g: Vec<u32> = rare.iter().map(|&r| g[r as usize]).collect();
-            let (expected, pairs) = plain(width, len, &g, x0, (k, unequal), known, &rare);
+            let partners = from.min(known)..known;
+            let (expected, pairs) = plain(width, len, &g, x0, (k, unequal), partners.clone(), &rare);
             let mut tables = vec![0u8; len * width];
-            let got = mark_block(&mut tables, width, &g[..known], x0, (k, unequal), known, &rare, &rare_g);
+            let got = mark_block(&mut tables, width, &g[..known], x0, (k, unequal), partners.clone(), &rare, &rare_g);
             prop_assert_eq!(got, pairs);
             prop_assert_eq!(&tables, &expected);
             let g16: Vec<u16> = g.iter().map(|&v| v as u16).collect();
             let mut tables = vec![0u8; len * width];
-            mark_block(&mut tables, width, &g16[..known], x0, (k, unequal), known, &rare, &rare_g);
+            mark_block(&mut tables, width, &g16[..known], x0, (k, unequal), partners, &rare, &rare_g);
             prop_assert_eq!(&tables, &expected);
         }
     }
