@@ -25,8 +25,7 @@ pub(super) fn mark_block<V: StoredValue, R: StoredValue>(
     x0: usize,
     (k, unequal): (usize, bool),
     partners: std::ops::Range<usize>,
-    rare: &[u32],
-    rare_g: &[R],
+    (rare, rare_g): (&[u32], &[R]),
 ) -> u64 {
     let len = tables.len() / width;
     let mut pairs = 0u64;
@@ -139,12 +138,12 @@ mod tests {
             let partners = from.min(known)..known;
             let (expected, pairs) = plain(width, len, &g, x0, (k, unequal), partners.clone(), &rare);
             let mut tables = vec![0u8; len * width];
-            let got = mark_block(&mut tables, width, &g[..known], x0, (k, unequal), partners.clone(), &rare, &rare_g);
+            let got = mark_block(&mut tables, width, &g[..known], x0, (k, unequal), partners.clone(), (&rare, &rare_g));
             prop_assert_eq!(got, pairs);
             prop_assert_eq!(&tables, &expected);
             let g16: Vec<u16> = g.iter().map(|&v| v as u16).collect();
             let mut tables = vec![0u8; len * width];
-            mark_block(&mut tables, width, &g16[..known], x0, (k, unequal), partners, &rare, &rare_g);
+            mark_block(&mut tables, width, &g16[..known], x0, (k, unequal), partners, (&rare, &rare_g));
             prop_assert_eq!(&tables, &expected);
         }
     }

@@ -102,8 +102,7 @@ impl Job {
                     x0,
                     split,
                     0..self.known,
-                    rare,
-                    &self.rare_g,
+                    (rare, &self.rare_g),
                 );
             }
         }
@@ -301,13 +300,14 @@ impl<V: StoredValue> RcEngine<V> {
                     Some(a) => {
                         let (old, old_g) = (&rare[..a.to], &rare_g[..a.to]);
                         self.stats.pairs +=
-                            mark_block(&mut tables, width, g, y0, split, a.known..y0, old, old_g);
+                            mark_block(&mut tables, width, g, y0, split, a.known..y0, (old, old_g));
                         a.to
                     }
                     None => 0,
                 };
                 let (new, new_g) = (&rare[from..to], &rare_g[from..to]);
-                self.stats.pairs += mark_block(&mut tables, width, g, y0, split, 0..y0, new, new_g);
+                self.stats.pairs +=
+                    mark_block(&mut tables, width, g, y0, split, 0..y0, (new, new_g));
             }
             sets.clear();
             sets.resize(m * words, 0u64);
