@@ -50,6 +50,8 @@
 //! assert_eq!(g, [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0]);
 //! ```
 
+#[cfg(feature = "threads")]
+mod block;
 mod kernels;
 mod marks;
 mod mask;

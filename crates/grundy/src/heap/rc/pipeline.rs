@@ -4,12 +4,18 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::kernels::{mark_bytes, pack_bits};
-use super::search::{rare_runs, Prefilled, SCAN_CHUNK};
+use super::block::mark_block;
+use super::kernels::pack_bits;
+use super::search::{Prefilled, Scanned, SCAN_CHUNK};
 use super::{RcEngine, RcError, StoredValue};
 
 /// First heap computed with two threads; smaller heaps are too quick to share.
 pub(super) const PARALLEL_FROM: usize = 4096;
+
+/// Heaps whose tables the second thread fills together with the pairs of
+/// the old rare positions (see [`mark_block`]): a block's tables stay in
+/// the first-level cache.
+const BLOCK: usize = 32;
 
 /// Options of a block of heaps found ahead by the second thread:
 /// `sets[j * words..]` is a bit set of options of heap `start + j`, from the
@@ -81,26 +87,23 @@ impl Job {
         // The first thread may finish its block first; it then takes over
         // the heaps not reached here.
         let mut ready = self.len;
-        for (j, table) in seen.chunks_mut(width).enumerate() {
-            if j % 8 == 0 && stop.load(Ordering::Relaxed) {
-                ready = j;
+        for (b, tables) in seen.chunks_mut(BLOCK * width).enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                ready = b * BLOCK;
                 break;
             }
-            let x = self.start + j;
-            for &(k, unequal) in two {
-                if x < k + 2 {
-                    continue;
-                }
-                let s = x - k;
-                let end = self.rare.partition_point(|&r| (r as usize) < s);
-                let old = self.rare.partition_point(|&r| r as usize + self.known <= s);
-                for (lo, hi) in rare_runs(&self.rare[..end], s, unequal) {
-                    let lo = lo.max(old);
-                    if lo < hi {
-                        mark_bytes(table, g, s, &self.rare[lo..hi], &self.rare_g[lo..hi]);
-                    }
-                }
-                pairs += end.saturating_sub(old) as u64;
+            let x0 = self.start + b * BLOCK;
+            let rare = &self.rare[..self.to];
+            for &split in two {
+                pairs += mark_block(
+                    tables,
+                    width,
+                    g,
+                    x0,
+                    split,
+                    0..self.known,
+                    (rare, &self.rare_g),
+                );
             }
         }
         // Pairs `(a, s - a)` of two known heaps: `a` from `s + 1 - known` up
@@ -269,32 +272,76 @@ impl<V: StoredValue> RcEngine<V> {
     }
 
     /// Finishes the heaps `x0..x0 + len` in order, starting from the pairs
-    /// collected ahead, if any.
+    /// collected ahead, if any. The heaps go in runs of [`BLOCK`]: at the
+    /// start of a run every heap before it is known, so the pairs of the
+    /// rare positions whose partner lies before the run and that the second
+    /// thread did not do are marked for the whole run at once
+    /// ([`mark_block`]); each heap then adds only the pairs with a partner in
+    /// the run itself.
     fn finish_block(&mut self, x0: usize, len: usize, ahead: Option<Ahead>) -> Result<(), RcError> {
         self.defer_review = true;
         let mut result = Ok(());
-        for j in 0..len {
-            let x = x0 + j;
-            let nk = self.moves.two.len();
-            let prefilled = match &ahead {
-                Some(a) if j < a.ready => {
-                    let words = ((2usize << self.bits) >> 6) + 1;
-                    self.marks
-                        .clear_to(&a.sets[j * a.words..(j + 1) * a.words], words);
-                    let r = j * nk..(j + 1) * nk;
-                    Some(Prefilled {
-                        to: a.to,
+        let nk = self.moves.two.len();
+        let (mut tables, mut sets) = (Vec::new(), Vec::new());
+        'runs: for y0 in (x0..x0 + len).step_by(BLOCK) {
+            let m = BLOCK.min(x0 + len - y0);
+            let width = 64usize << self.bits.saturating_sub(6);
+            let words = ((2usize << self.bits) >> 6) + 1;
+            let to = self.rare.len();
+            // The second thread fills whole runs: all of this one or none.
+            let ahead = ahead.as_ref().filter(|a| y0 - x0 < a.ready);
+            tables.clear();
+            tables.resize(m * width, 0u8);
+            let (g, rare, rare_g) = (&self.g[..y0], &self.rare, &self.rare_g);
+            for &split in &self.moves.two {
+                // The second thread did the old rare positions with a
+                // partner before its `known`.
+                let from = match ahead {
+                    Some(a) => {
+                        let (old, old_g) = (&rare[..a.to], &rare_g[..a.to]);
+                        self.stats.pairs +=
+                            mark_block(&mut tables, width, g, y0, split, a.known..y0, (old, old_g));
+                        a.to
+                    }
+                    None => 0,
+                };
+                let (new, new_g) = (&rare[from..to], &rare_g[from..to]);
+                self.stats.pairs +=
+                    mark_block(&mut tables, width, g, y0, split, 0..y0, (new, new_g));
+            }
+            sets.clear();
+            sets.resize(m * words, 0u64);
+            for (j, (set, table)) in sets.chunks_mut(words).zip(tables.chunks(width)).enumerate() {
+                pack_bits(table, set);
+                if let Some(a) = ahead {
+                    let h = y0 - x0 + j;
+                    for (w, &b) in set.iter_mut().zip(&a.sets[h * a.words..(h + 1) * a.words]) {
+                        *w |= b;
+                    }
+                }
+            }
+            for j in 0..m {
+                let x = y0 + j;
+                let now = ((2usize << self.bits) >> 6) + 1;
+                self.marks.clear_to(&sets[j * words..(j + 1) * words], now);
+                let scanned = ahead.map(|a| {
+                    let r = (y0 - x0 + j) * nk..(y0 - x0 + j + 1) * nk;
+                    Scanned {
                         known: a.known,
                         ups: &a.ups[r.clone()],
                         lows: &a.lows[r],
-                    })
+                    }
+                });
+                let prefilled = Prefilled {
+                    to,
+                    known: y0,
+                    scanned,
+                };
+                let v = self.compute(x, Some(prefilled));
+                result = self.push(x, v);
+                if result.is_err() {
+                    break 'runs;
                 }
-                _ => None,
-            };
-            let v = self.compute(x, prefilled);
-            result = self.push(x, v);
-            if result.is_err() {
-                break;
             }
         }
         self.defer_review = false;

@@ -5,13 +5,21 @@
 use super::kernels::{mark_bytes, pack_bits, short_table};
 use super::{Marks, RcEngine, StoredValue, WANTED};
 
-/// What the second thread already put in the marks of a heap `n`: the pairs
-/// of the rare positions `rare[..to]` with a partner below `known` and, for
-/// the `t`-th splitting removal `s = n - k`, the pairs `(a, s - a)` with
-/// `s + 1 - known <= a < ups[t]` and with `a >= lows[t]`.
+/// What is already in the marks of a heap `n`: the pairs of the rare
+/// positions `rare[..to]` with a partner below `known`, and the search
+/// pairs of [`Scanned`].
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Prefilled<'a> {
     pub(super) to: usize,
+    pub(super) known: usize,
+    pub(super) scanned: Option<Scanned<'a>>,
+}
+
+/// The search pairs the second thread put in the marks of a heap `n`: for
+/// the `t`-th splitting removal `s = n - k`, the pairs `(a, s - a)` with
+/// `s + 1 - known <= a < ups[t]` and with `a >= lows[t]`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Scanned<'a> {
     pub(super) known: usize,
     pub(super) ups: &'a [usize],
     pub(super) lows: &'a [usize],
@@ -198,7 +206,7 @@ impl<V: StoredValue> RcEngine<V> {
             }
             Some(p) => {
                 self.mark_rare_pairs(n, Some((p.known, p.to)), true);
-                Some(p)
+                p.scanned
             }
         };
         let mask = match self.rare_mask {
@@ -267,7 +275,7 @@ impl<V: StoredValue> RcEngine<V> {
     /// alternately from the small end (`a = 1` up: a small heap against a
     /// recent one) and from the middle (`a = s / 2` down: two recent heaps),
     /// which meet options of different sizes. Returns the pairs tried.
-    fn scan(&mut self, n: usize, every: bool, done: Option<Prefilled>) -> u64 {
+    fn scan(&mut self, n: usize, every: bool, done: Option<Scanned>) -> u64 {
         let g = &self.g;
         let marks = &mut self.marks;
         let missing = &mut self.missing;
