@@ -55,7 +55,7 @@ pub fn values(turn: [bool; 3], last: u64) -> Result<Vec<u64>, Over> {
     let (mut evil, mut odd): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
     let mut work = 0u64;
     let mut mex = 0u64;
-    for c in 1..=n {
+    for (c, value) in g.iter_mut().enumerate().skip(1) {
         let has = |held: &[u8], v: u64| held.get(v as usize).is_some_and(|&k| k > 0);
         loop {
             let x = mex;
@@ -94,7 +94,7 @@ pub fn values(turn: [bool; 3], last: u64) -> Result<Vec<u64>, Over> {
                 });
             }
         }
-        g[c] = mex;
+        *value = mex;
         let v = mex as usize;
         if v >= held.len() {
             let size = (v + 1).next_power_of_two();

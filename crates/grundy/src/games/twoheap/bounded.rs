@@ -414,15 +414,15 @@ mod tests {
             };
             let n = 24;
             let p = solve(&f, n);
-            for a in 0..n {
-                for b in 0..n {
-                    prop_assert_eq!(is_p_position(&f, a as u64, b as u64), p[a][b], "{} at ({}, {})", spec, a, b);
+            for (a, row) in p.iter().enumerate() {
+                for (b, &lost) in row.iter().enumerate() {
+                    prop_assert_eq!(is_p_position(&f, a as u64, b as u64), lost, "{} at ({}, {})", spec, a, b);
                 }
             }
             let t = values(&f, n, n);
-            for a in 0..n {
-                for b in 0..n {
-                    prop_assert_eq!(t[a * n + b] == 0, p[a][b]);
+            for (a, row) in p.iter().enumerate() {
+                for (b, &lost) in row.iter().enumerate() {
+                    prop_assert_eq!(t[a * n + b] == 0, lost);
                 }
             }
             // Every winning move, against the list of all moves.
