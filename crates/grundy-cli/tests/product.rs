@@ -108,13 +108,7 @@ fn bad_input_is_refused() {
         "64 x 64",
     );
     refused(
-        &[
-            "product",
-            "mock-turtles",
-            "mock-turtles",
-            "--size",
-            "2000000x2",
-        ],
+        &["product", "moebius", "moebius", "--size", "2000000x2"],
         "ask for fewer coins",
     );
     refused(&["product", "rugs", "/nonexistent/board"], "board file");

@@ -36,6 +36,9 @@ pub enum TableKind {
     FibonacciNim,
     /// Euclid's game: `G(x, y)`.
     Euclid,
+    /// Generalized Wythoff with a bounding function (`--f`, default
+    /// `2k+1`): `G(x, y)`.
+    BoundedWythoff,
 }
 
 /// Largest size for a text or JSON table.
@@ -74,6 +77,10 @@ pub struct TableArgs {
     /// its index.
     #[arg(long, conflicts_with_all = ["png", "json"])]
     pub csv: bool,
+    /// The bounding function of bounded-wythoff: `2k+1`, or first values
+    /// and a linear tail, `3,5;2k+1` (default 2k+1).
+    #[arg(long, value_name = "F")]
+    pub f: Option<String>,
     /// r of r-wythoff and takeaway (default 2).
     #[arg(long, value_name = "R", allow_negative_numbers = true)]
     pub r: Option<String>,
@@ -85,6 +92,9 @@ pub struct TableArgs {
     #[arg(long, conflicts_with_all = ["png", "json", "csv"])]
     pub periods: bool,
 }
+
+/// The most steps for a bounded-Wythoff table.
+const BOUNDED_WORK: u128 = 4_000_000_000;
 
 /// The most `cells x r^2` work for an r-Wythoff table.
 const RWYTHOFF_WORK: f64 = 4e9;
@@ -101,11 +111,18 @@ impl TableKind {
             TableKind::Takeaway => "takeaway",
             TableKind::FibonacciNim => "fibonacci-nim",
             TableKind::Euclid => "euclid",
+            TableKind::BoundedWythoff => "bounded-wythoff",
         }
     }
 
     /// The two-heap game this table is of, if any.
-    fn twoheap(self, r: Option<u64>) -> CliResult<Option<TwoHeapGame>> {
+    fn twoheap(self, r: Option<u64>, f: Option<&str>) -> CliResult<Option<TwoHeapGame>> {
+        if f.is_some() && self != TableKind::BoundedWythoff {
+            return Err(CliError::new(format!(
+                "--f is for bounded-wythoff tables, not {}",
+                self.name()
+            )));
+        }
         let needs_r = matches!(self, TableKind::RWythoff | TableKind::Takeaway);
         if r.is_some() && !needs_r {
             return Err(CliError::new(format!(
@@ -121,6 +138,7 @@ impl TableKind {
             TableKind::Takeaway => format!("takeaway:{r}"),
             TableKind::FibonacciNim => "takeaway:2".to_string(),
             TableKind::Euclid => "euclid".to_string(),
+            TableKind::BoundedWythoff => format!("bounded-wythoff:{}", f.unwrap_or("2k+1")),
             _ => return Ok(None),
         };
         Ok(Some(spec.parse().map_err(CliError::new)?))
@@ -183,7 +201,8 @@ pub fn compute(kind: TableKind, n: usize) -> Vec<u64> {
         | TableKind::Mem
         | TableKind::Takeaway
         | TableKind::FibonacciNim
-        | TableKind::Euclid => Vec::new(),
+        | TableKind::Euclid
+        | TableKind::BoundedWythoff => Vec::new(),
         TableKind::Corners => {
             // P(x, y) moves to P(x', y) + P(x, y') + P(x', y') for all
             // x' < x, y' < y (seed 002's Lemma 1).
@@ -263,12 +282,23 @@ pub fn run(args: &TableArgs) -> CliResult {
         None => None,
         Some(t) => Some(parse_u64(t, "r")?),
     };
-    let game = args.kind.twoheap(r)?;
+    let game = args.kind.twoheap(r, args.f.as_deref())?;
     if game.is_none() && (args.p_positions || args.periods) {
         return Err(CliError::new(format!(
             "--p-positions and --periods are for two-heap games, not {}",
             args.kind.name()
         )));
+    }
+    if let Some(TwoHeapGame::Bounded(f)) = game {
+        let work = grundy::games::twoheap::bounded::table_work(&f, n as usize, n as usize);
+        if work > BOUNDED_WORK {
+            return Err(CliError::new(format!(
+                "a bounded-wythoff table of size {n} with f(k) = {f} takes about {work:.1e} steps \
+                 (every cell goes through its moves); the limit is {BOUNDED_WORK:.0e}: ask for a smaller size",
+                work = work as f64,
+                BOUNDED_WORK = BOUNDED_WORK as f64
+            )));
+        }
     }
     if let Some(TwoHeapGame::RWythoff(r)) = game {
         let work = n as f64 * n as f64 * r as f64 * r as f64;

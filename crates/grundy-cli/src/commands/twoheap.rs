@@ -12,7 +12,8 @@ use crate::report::{parse_u64_list, OutputArgs, PrintReport};
 /// A two-heap game position: value, outcome and every winning move.
 #[derive(Args, Debug)]
 pub struct TwoHeapArgs {
-    /// The game: wythoff, r-wythoff:R, mem, takeaway:R, fibonacci-nim or euclid.
+    /// The game: wythoff, r-wythoff:R, mem, takeaway:R, fibonacci-nim, euclid or
+    /// bounded-wythoff:F (F the bounding function, 2k+1 or 3,5;2k+1).
     #[arg(value_name = "GAME")]
     pub game: String,
     /// The two numbers: the heaps, or for mem and takeaway the heap and the

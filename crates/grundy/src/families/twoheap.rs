@@ -17,13 +17,16 @@ use crate::family::drawing::{Part, Shape};
 use crate::family::text::{heap_rows, parse_numbers, parse_u64_list, tokens, value_line};
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
-use crate::games::twoheap::{euclid, memory, TwoHeapGame, TwoHeapMove};
+use crate::games::twoheap::{bounded, euclid, memory, TwoHeapGame, TwoHeapMove};
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
 use crate::strategy::{Choice, Moves, Play};
 
 /// The most cells of a value table kept (16 MiB of values).
 const TABLE_CELLS: u64 = 1 << 22;
+
+/// The most steps spent on the value table of a bounded-Wythoff position.
+const BOUNDED_TABLE_WORK: u128 = 200_000_000;
 
 /// The most tokens drawn in a row.
 const ROW: u64 = 40;
@@ -54,6 +57,11 @@ pub fn start<S: AsRef<str>>(
         TwoHeapGame::Memory(_) => {
             let n = x as usize + 1;
             ((n as u64).saturating_mul(n as u64) <= TABLE_CELLS).then(|| (n, n, game.values(n, n)))
+        }
+        TwoHeapGame::Bounded(f) => {
+            let (rows, cols) = (x as usize + 1, y as usize + 1);
+            (bounded::table_work(&f, rows, cols) <= BOUNDED_TABLE_WORK)
+                .then(|| (rows, cols, game.values(rows, cols)))
         }
         TwoHeapGame::RWythoff(_) => {
             let cells = (x + 1).saturating_mul(y + 1);
@@ -153,9 +161,11 @@ impl Play for TwoHeapPlay {
     fn stall_moves(&self, p: &Vec<u64>) -> Moves<TwoHeapMove, Vec<u64>> {
         let (x, y) = pair(p);
         let mv = match self.game {
-            TwoHeapGame::RWythoff(_) if x.max(y) == 0 => return Vec::new(),
-            TwoHeapGame::RWythoff(_) if y > x => TwoHeapMove::Take(0, 1),
-            TwoHeapGame::RWythoff(_) => TwoHeapMove::Take(1, 0),
+            TwoHeapGame::RWythoff(_) | TwoHeapGame::Bounded(_) if x.max(y) == 0 => {
+                return Vec::new()
+            }
+            TwoHeapGame::RWythoff(_) | TwoHeapGame::Bounded(_) if y > x => TwoHeapMove::Take(0, 1),
+            TwoHeapGame::RWythoff(_) | TwoHeapGame::Bounded(_) => TwoHeapMove::Take(1, 0),
             TwoHeapGame::Memory(m) => {
                 let takes = memory::takes(m, (x, y));
                 if takes.is_empty() {
@@ -280,6 +290,8 @@ mod tests {
             "takeaway:2",
             "takeaway:3",
             "euclid",
+            "bounded-wythoff:2k+1",
+            "bounded-wythoff:3,5;2k+1",
         ] {
             let game: TwoHeapGame = name.parse().unwrap();
             for x in 0..8u64 {

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use crate::turning::code::{Counts, TurningCode};
+use crate::turning::code::TurningCode;
 use crate::turning::moves::for_each_move;
 use crate::turning::named;
 use crate::turning::values::coin_values;
@@ -38,6 +38,9 @@ enum Shape {
     AllBlocks,
     /// Any one coin and/or any two coins (Turning Turtles, Twins).
     OneOrTwo { one: bool, two: bool },
+    /// Any one, two or three coins, as the flags say (Mock Turtles,
+    /// Triplets).
+    UpToThree([bool; 3]),
     /// Listed one by one.
     Listed,
 }
@@ -81,21 +84,18 @@ impl Side {
             }
             return Shape::Blocks(lengths);
         }
-        if let [e] = &els[..] {
-            if e.is_plain() {
-                if let Counts::Range {
-                    min,
-                    max: Some(max),
-                } = e.counts
-                {
-                    if max <= 2 {
-                        return Shape::OneOrTwo {
-                            one: min == 1,
-                            two: max == 2,
-                        };
-                    }
-                }
+        if els
+            .iter()
+            .all(|e| e.is_plain() && e.counts.max().is_some_and(|m| m <= 3))
+        {
+            let mut turn = [false; 3];
+            for k in els.iter().flat_map(|e| e.counts.up_to(3)) {
+                turn[k as usize - 1] = true;
             }
+            return match turn {
+                [one, two, false] => Shape::OneOrTwo { one, two },
+                turn => Shape::UpToThree(turn),
+            };
         }
         Shape::Listed
     }
@@ -187,6 +187,7 @@ impl Side {
                 }
                 return Ok(h);
             }
+            Shape::UpToThree(turn) => return up_to_three(&self.values[1..], turn, &dense),
             Shape::Listed => {
                 let mut work = 0u64;
                 for c in 1..=n as u64 {
@@ -231,6 +232,9 @@ impl Side {
             }
             return Ok(None);
         }
+        if let Shape::UpToThree(turn) = self.shape() {
+            return self.find_up_to_three(target, turn);
+        }
         let mut work = 0u64;
         for c in 1..=self.len() as u64 {
             let mut found = None;
@@ -258,6 +262,104 @@ impl Side {
         }
         Ok(None)
     }
+}
+
+impl Side {
+    /// A move of one, two or three coins (as `turn` allows) whose value is
+    /// `target`: one coin by its value, two by a table of values, three by
+    /// going through the pairs `a < b` in order and looking `target ⊕ g(a) ⊕
+    /// g(b)` up (values are dense in these games, so a partner comes soon).
+    fn find_up_to_three(&self, target: u64, turn: [bool; 3]) -> Result<Option<Vec<u64>>, String> {
+        let g = &self.values;
+        let mut at: HashMap<u64, Vec<u64>> = HashMap::new();
+        for (c, &v) in g.iter().enumerate().skip(1) {
+            let coins = at.entry(v).or_default();
+            if coins.len() < 3 {
+                coins.push(c as u64);
+            }
+        }
+        let coin_with = |v: u64, not: &[u64]| {
+            at.get(&v)
+                .and_then(|cs| cs.iter().copied().find(|c| !not.contains(c)))
+        };
+        let sorted = |mut m: Vec<u64>| {
+            m.sort_unstable();
+            Ok(Some(m))
+        };
+        if turn[0] {
+            if let Some(c) = coin_with(target, &[]) {
+                return sorted(vec![c]);
+            }
+        }
+        if turn[1] {
+            for a in 1..g.len() as u64 {
+                if let Some(b) = coin_with(target ^ g[a as usize], &[a]) {
+                    return sorted(vec![a, b]);
+                }
+            }
+        }
+        if turn[2] {
+            let mut work = 0u64;
+            for a in 1..g.len() as u64 {
+                for b in a + 1..g.len() as u64 {
+                    if let Some(c) = coin_with(target ^ g[a as usize] ^ g[b as usize], &[a, b]) {
+                        return sorted(vec![a, b, c]);
+                    }
+                    work += 1;
+                    if work > MOVE_WORK_LIMIT {
+                        return Err(self.too_many());
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Every move of one, two or three coins by value, from the histogram `H`
+/// of the values and its Walsh–Hadamard transform `F`: pairs by
+/// [`correlate`], and triples of distinct coins as `(T − 3nH + 2H) / 6`,
+/// `T` the inverse transform of `F³` (ordered triples, repeats allowed),
+/// the other terms taking out the triples with a coin repeated
+/// (inclusion–exclusion over the three ways two coins can coincide).
+fn up_to_three(xs: &[u64], turn: [bool; 3], dense: &Dense) -> Result<Histogram, String> {
+    let size = dense.counts.len();
+    if size == 0 && !xs.is_empty() {
+        return Err("the coin values are too large to correlate (beyond 2^26)".into());
+    }
+    let mut h = vec![0i128; size.max(1)];
+    for &x in xs {
+        h[x as usize] += 1;
+    }
+    let mut out = vec![0i128; h.len()];
+    if turn[0] {
+        for (o, &c) in out.iter_mut().zip(&h) {
+            *o += c;
+        }
+    }
+    if turn[1] {
+        for (v, c) in correlate(xs, dense)? {
+            out[v as usize] += c as i128;
+        }
+    }
+    if turn[2] {
+        let mut f = h.clone();
+        wht(&mut f);
+        for x in &mut f {
+            *x = *x * *x * *x;
+        }
+        wht(&mut f);
+        let (len, n) = (f.len() as i128, xs.len() as i128);
+        for ((o, &t), &c) in out.iter_mut().zip(&f).zip(&h) {
+            *o += (t / len - 3 * n * c + 2 * c) / 6;
+        }
+    }
+    Ok(out
+        .iter()
+        .enumerate()
+        .filter(|p| *p.1 > 0)
+        .map(|(v, &c)| (v as u64, c as u64))
+        .collect())
 }
 
 /// A histogram over `0..2^b`, `2^b` above every nim-sum of the values, or a
@@ -376,7 +478,8 @@ mod tests {
         fn histograms_count_the_listed_moves(
             code in prop_oneof![
                 Just("1+C"), Just("1-2"), Just("2"), Just("1"), Just("1-3"), Just("blocks:1,3,4"),
-                Just("1-3C"), Just("blocks:squares"), Just("3E"), Just("4FS"), Just("1-2C,3")
+                Just("1-3C"), Just("blocks:squares"), Just("3E"), Just("4FS"), Just("1-2C,3"),
+                Just("3"), Just("2-3"), Just("1,3"), Just("1-2,3")
             ],
             len in 0usize..60,
         ) {

@@ -95,6 +95,10 @@ fn runs(v: &[usize]) -> Vec<String> {
     out
 }
 
+/// How many moves of the first rows are tried before the search goes by
+/// values.
+const FIRST_ROWS_WORK: u64 = 2_000_000;
+
 /// A tartan product: the first game along the rows, the second along the
 /// columns.
 #[derive(Clone, Debug)]
@@ -238,8 +242,41 @@ impl Tartan {
         Ok(pair_count(&g, &h, v))
     }
 
-    /// One winning move of the all-heads board.
+    /// One winning move of the all-heads board: first among the moves of
+    /// the first few rows (the move people would look for), then, when
+    /// those are many, value by value of the first game's histogram, each
+    /// paired with its partner `V ⊗ a⁻¹` in the second's.
     pub fn all_heads_winning_move(&self) -> Result<Option<ProductMove>, String> {
+        match self.all_heads_winning_move_within(FIRST_ROWS_WORK) {
+            Err(_) => self.all_heads_winning_move_by_values(),
+            found => found,
+        }
+    }
+
+    pub(crate) fn all_heads_winning_move_by_values(&self) -> Result<Option<ProductMove>, String> {
+        let v = Nimber(self.all_heads_value());
+        if v.0 == 0 {
+            return Ok(None);
+        }
+        let h = self.h.histogram()?;
+        for (ga, _) in self.g.histogram()? {
+            if ga == 0 {
+                continue;
+            }
+            let t = (v / Nimber(ga)).0;
+            if h.binary_search_by_key(&t, |p| p.0).is_ok() {
+                let a = self.g.find_move(ga)?.expect("the histogram holds it");
+                let b = self.h.find_move(t)?.expect("the histogram holds it");
+                return Ok(Some(ProductMove {
+                    rows: to_cells(&a),
+                    cols: to_cells(&b),
+                }));
+            }
+        }
+        unreachable!("a board of non-zero value has a winning move")
+    }
+
+    fn all_heads_winning_move_within(&self, limit: u64) -> Result<Option<ProductMove>, String> {
         let v = Nimber(self.all_heads_value());
         if v.0 == 0 {
             return Ok(None);
@@ -269,7 +306,7 @@ impl Tartan {
                     cols: to_cells(&b),
                 }));
             }
-            if work > super::side::MOVE_WORK_LIMIT {
+            if work > limit {
                 return Err("too many moves to search for a winning one".into());
             }
         }

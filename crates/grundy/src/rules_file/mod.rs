@@ -7,7 +7,7 @@
 //! | kind | keys |
 //! |---|---|
 //! | `heap` | `rule`: any rule of the notation (`0.77`, `sub:squares`, `kayles`, ...) |
-//! | `twoheap` | `game`: `wythoff`, `r-wythoff:R`, `mem`, `takeaway:R`, `fibonacci-nim`, `euclid` |
+//! | `twoheap` | `game`: `wythoff`, `r-wythoff:R`, `mem`, `takeaway:R`, `fibonacci-nim`, `euclid`, `bounded-wythoff:F` |
 //! | `graph` | `edges`: arcs as `"u v"` strings or `["u", "v"]` pairs; `annihilate` (default false) |
 //! | `turning` | `code`: a turning code (`1-3`, `1+C`, `4FS`, `blocks:squares`) or a named game (`mock-turtles`, `ruler`) |
 //!

@@ -24,6 +24,7 @@ pub mod moves;
 pub mod named;
 pub mod row;
 pub mod sequence;
+pub mod three;
 pub mod values;
 
 #[cfg(test)]

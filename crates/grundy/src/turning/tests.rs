@@ -241,3 +241,47 @@ fn sizes_beyond_the_limits_are_refused() {
         Err(ValuesError::TooMuchWork { .. })
     ));
 }
+
+/// A code whose elements turn any one, two or three coins: a non-empty
+/// subset of `{1, 2, 3}` written as a list of elements, sometimes as ranges.
+fn up_to_three() -> impl Strategy<Value = String> {
+    (1u8..8, any::<bool>()).prop_map(|(set, ranges)| {
+        let ks: Vec<u8> = (1..=3).filter(|k| set >> (k - 1) & 1 == 1).collect();
+        match (&ks[..], ranges) {
+            ([1, 2, 3], true) => "1-3".to_string(),
+            ([2, 3], true) => "2-3".to_string(),
+            ([1, 2], true) => "1-2,2".to_string(),
+            _ => ks.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn the_parity_shortcut_agrees_with_the_sets_of_nim_sums(code in up_to_three(), len in 0u64..1500) {
+        let c: TurningCode = code.parse().unwrap();
+        prop_assert_eq!(coin_values(&c, len).unwrap(), super::values::coin_values_by_sets(&c, len).unwrap(), "{}", code);
+    }
+}
+
+#[test]
+fn mock_turtles_and_triplets_reach_a_million_coins() {
+    // A000069: the k-th odious number (from k = 0) is 2k, or 2k + 1 when k
+    // is evil.
+    let n = 1_000_000u64;
+    let mock = coin_values(&resolve("mock-turtles").unwrap().1, n).unwrap();
+    for k in 0..n {
+        assert_eq!(
+            mock[k as usize + 1],
+            2 * k + u64::from(k.count_ones() % 2 == 0)
+        );
+    }
+    let triplets = coin_values(&resolve("triplets").unwrap().1, n).unwrap();
+    assert_eq!(triplets[1..3], [0, 0]);
+    assert_eq!(&triplets[3..], &mock[1..n as usize - 1]);
+    // The plain sets of nim-sums reach about 12,000 coins within the limits.
+    let c: TurningCode = "1-3".parse().unwrap();
+    let slow = super::values::coin_values_by_sets(&c, 8000).unwrap();
+    assert_eq!(&slow[..], &mock[..8001]);
+}

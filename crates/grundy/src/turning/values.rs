@@ -6,7 +6,9 @@
 //! - blocks of consecutive coins (`C`, `blocks:`): with `P` the prefix
 //!   nim-sum of the values, the block of length `k` ending at `n` gives
 //!   `P(n-1) ⊕ P(n-k)`, one XOR per length;
-//! - elements without modifiers (`1-3`, `2+`): the sets of nim-sums of `j`
+//! - elements without modifiers turning at most three coins (`1-3`, `3`):
+//!   a mex that only grows, with a parity argument ([`super::three`]);
+//! - other elements without modifiers (`1-5`, `2+`): the sets of nim-sums of `j`
 //!   distinct earlier coins, kept for every `j` below the largest count and
 //!   extended by each new coin;
 //! - everything else: the moves listed one by one
@@ -62,6 +64,17 @@ pub enum ValuesError {
 /// assert_eq!(coin_values(&ruler, 8).unwrap(), [0, 1, 2, 1, 4, 1, 2, 1, 8]);
 /// ```
 pub fn coin_values(code: &TurningCode, last: u64) -> Result<Vec<u64>, ValuesError> {
+    compute(code, last, true)
+}
+
+/// The values without the shortcut for codes of at most three coins: the
+/// plain definition the shortcut is tested against.
+#[cfg(test)]
+pub(crate) fn coin_values_by_sets(code: &TurningCode, last: u64) -> Result<Vec<u64>, ValuesError> {
+    compute(code, last, false)
+}
+
+fn compute(code: &TurningCode, last: u64, shortcut: bool) -> Result<Vec<u64>, ValuesError> {
     if last > MAX_COINS {
         return Err(ValuesError::TooManyCoins { asked: last });
     }
@@ -79,6 +92,23 @@ pub fn coin_values(code: &TurningCode, last: u64) -> Result<Vec<u64>, ValuesErro
         }
     }
     let monotone = code.elements.iter().all(|e| e.is_plain());
+    if shortcut
+        && monotone
+        && code
+            .elements
+            .iter()
+            .all(|e| e.counts.max().is_some_and(|m| m <= 3))
+    {
+        let mut turn = [false; 3];
+        for k in code.elements.iter().flat_map(|e| e.counts.up_to(3)) {
+            turn[k as usize - 1] = true;
+        }
+        return super::three::values(turn, last).map_err(|o| ValuesError::TooMuchWork {
+            code: code.to_string(),
+            coin: o.coin,
+            limit: o.limit,
+        });
+    }
     let too_much = |coin: usize, limit: u64| ValuesError::TooMuchWork {
         code: code.to_string(),
         coin: coin as u64,

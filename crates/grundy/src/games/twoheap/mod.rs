@@ -2,6 +2,7 @@
 //! games differ in how a move changes the pair.
 //!
 //! - [`rwythoff`]: r-Wythoff (Wythoff's game is `r = 1`);
+//! - [`bounded`]: generalized Wythoff with a bounding function `f`;
 //! - [`memory`]: Mem and TakeAway(r) (Fibonacci Nim is TakeAway(2)), a heap
 //!   and the bound the last move set;
 //! - [`euclid`]: Euclid's game.
@@ -19,6 +20,7 @@
 //! assert_eq!(t[3 * 4 + 2], 0); // (3, 2): take 1 or 2, both lose.
 //! ```
 
+pub mod bounded;
 pub mod euclid;
 pub mod memory;
 pub mod rwythoff;
@@ -110,10 +112,13 @@ pub enum TwoHeapGame {
     Memory(Memory),
     /// Euclid's game.
     Euclid,
+    /// Generalized Wythoff with the bounding function `f`.
+    Bounded(bounded::Bound),
 }
 
 /// The games' names, for error messages and help.
-pub const NAMES: &str = "wythoff, r-wythoff:R, mem, takeaway:R, fibonacci-nim, euclid";
+pub const NAMES: &str =
+    "wythoff, r-wythoff:R, mem, takeaway:R, fibonacci-nim, euclid, bounded-wythoff:F";
 
 fn parse_r(name: &str, r: &str, max: u64) -> Result<u64, String> {
     let r: u64 = r
@@ -145,6 +150,16 @@ impl FromStr for TwoHeapGame {
             }
             ("fibonacci-nim" | "fibonacci", None) => TwoHeapGame::Memory(Memory::TakeAway(2)),
             ("euclid", None) => TwoHeapGame::Euclid,
+            ("bounded-wythoff", Some(f)) => TwoHeapGame::Bounded(
+                f.parse()
+                    .map_err(|e| format!("bounded-wythoff:{}: {e}", f.trim()))?,
+            ),
+            ("bounded-wythoff", None) => {
+                return Err(
+                    "bounded-wythoff needs its bounding function, as in bounded-wythoff:2k+1"
+                        .into(),
+                )
+            }
             ("r-wythoff" | "rwythoff" | "takeaway" | "take-away", None) => {
                 return Err(format!("'{}' needs its r, as in {name}:2", s.trim()))
             }
@@ -167,6 +182,7 @@ impl fmt::Display for TwoHeapGame {
             TwoHeapGame::Memory(Memory::Mem) => write!(f, "mem"),
             TwoHeapGame::Memory(Memory::TakeAway(r)) => write!(f, "takeaway:{r}"),
             TwoHeapGame::Euclid => write!(f, "euclid"),
+            TwoHeapGame::Bounded(b) => write!(f, "bounded-wythoff:{b}"),
         }
     }
 }
@@ -187,6 +203,7 @@ impl TwoHeapGame {
             TwoHeapGame::RWythoff(_) => rwythoff::MAX_HEAP,
             TwoHeapGame::Memory(_) => memory::MAX_HEAP,
             TwoHeapGame::Euclid => u64::MAX,
+            TwoHeapGame::Bounded(_) => bounded::MAX_HEAP,
         }
     }
 
@@ -205,6 +222,7 @@ impl TwoHeapGame {
             TwoHeapGame::RWythoff(r) => rwythoff::move_count(r, x, y),
             TwoHeapGame::Memory(m) => memory::move_count(m, (x, y)),
             TwoHeapGame::Euclid => euclid::move_count(x, y),
+            TwoHeapGame::Bounded(f) => bounded::move_count(&f, x, y),
         }
     }
 
@@ -214,6 +232,7 @@ impl TwoHeapGame {
             TwoHeapGame::RWythoff(r) => rwythoff::moves(r, x, y),
             TwoHeapGame::Memory(m) => memory::moves(m, (x, y)),
             TwoHeapGame::Euclid => euclid::moves(x, y),
+            TwoHeapGame::Bounded(f) => bounded::moves(&f, x, y),
         }
     }
 
@@ -233,6 +252,7 @@ impl TwoHeapGame {
             TwoHeapGame::RWythoff(r) => rwythoff::is_p_position(r, x, y),
             TwoHeapGame::Memory(m) => memory::is_p_position(m, (x, y)),
             TwoHeapGame::Euclid => euclid::is_p_position(x, y),
+            TwoHeapGame::Bounded(f) => bounded::is_p_position(&f, x, y),
         }
     }
 
@@ -242,6 +262,7 @@ impl TwoHeapGame {
             TwoHeapGame::RWythoff(r) => rwythoff::winning_moves(r, x, y),
             TwoHeapGame::Memory(m) => memory::winning_moves(m, (x, y)),
             TwoHeapGame::Euclid => euclid::winning_moves(x, y),
+            TwoHeapGame::Bounded(f) => bounded::winning_moves(&f, x, y),
         }
     }
 
@@ -252,6 +273,7 @@ impl TwoHeapGame {
             TwoHeapGame::RWythoff(r) => rwythoff::explain(r, x, y),
             TwoHeapGame::Memory(m) => memory::explain(m, (x, y)),
             TwoHeapGame::Euclid => euclid::explain(x, y),
+            TwoHeapGame::Bounded(f) => bounded::explain(&f, x, y),
         }
     }
 
@@ -268,6 +290,7 @@ impl TwoHeapGame {
                     .map(|i| t[(i / cols) * (max + 1) + i % cols])
                     .collect()
             }
+            TwoHeapGame::Bounded(f) => bounded::values(&f, rows, cols),
             TwoHeapGame::Euclid => (0..rows * cols)
                 .map(|i| euclid::value((i / cols) as u64, (i % cols) as u64) as u32)
                 .collect(),
@@ -277,6 +300,16 @@ impl TwoHeapGame {
     /// The P-positions `(x, y)` with `x < rows`, `y < cols`, in row order,
     /// from the game's own rule (no table).
     pub fn p_positions(self, rows: u64, cols: u64) -> Vec<(u64, u64)> {
+        if let TwoHeapGame::Bounded(f) = self {
+            let mut out: Vec<(u64, u64)> = bounded::p_positions(&f, rows.max(cols))
+                .into_iter()
+                .flat_map(|(a, b)| [(a, b), (b, a)])
+                .filter(|&(x, y)| x < rows && y < cols)
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            return out;
+        }
         (0..rows)
             .flat_map(|x| (0..cols).map(move |y| (x, y)))
             .filter(|&p| self.is_p_position(p))
