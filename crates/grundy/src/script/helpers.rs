@@ -57,8 +57,23 @@ fn take_break(n: i64, rule: &HeapRule) -> Result<Array, Box<EvalAltResult>> {
     }
     let mut out = Array::new();
     rule.for_each_move(n as u32, |_, parts| {
-        let heaps = parts.iter().map(|&h| Dynamic::from(h as i64)).collect();
-        out.push(Dynamic::from(SumOption(heaps)));
+        out.push(match *parts {
+            // One heap left is that position itself, with nothing to box.
+            [h] => Dynamic::from(h as i64),
+            _ if parts.len() <= 3 => {
+                let mut heaps = [0; 3];
+                for (slot, &h) in heaps.iter_mut().zip(parts) {
+                    *slot = h as i64;
+                }
+                Dynamic::from(SumOption::Heaps {
+                    len: parts.len() as u8,
+                    heaps,
+                })
+            }
+            _ => Dynamic::from(SumOption::Parts(
+                parts.iter().map(|&h| Dynamic::from(h as i64)).collect(),
+            )),
+        });
     });
     Ok(out)
 }
