@@ -6,8 +6,10 @@
 //!   `distinct`: all parts different.
 //! - `take_break(n, code)`: every option of a heap of `n` under a heap rule
 //!   (an octal or hexadecimal take-and-break code such as `"0.77"`, or any
-//!   rule `grundy rules` reads, such as `"sub:1,4,9"`), each a
-//!   `sum([...])` of the heaps left.
+//!   rule `grundy rules` reads, such as `"sub:1,4,9"`): the heap left, or a
+//!   `sum([...])` of the heaps left when there are none or several. The
+//!   heaps stay native numbers, so the solver reads them without
+//!   converting script values.
 //! - `xor(a, b)` and `bit_count(a)`: nim-sum and population count.
 
 use std::cell::RefCell;
