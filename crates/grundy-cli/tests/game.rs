@@ -158,7 +158,12 @@ fn hostile_scripts_exit_2_with_one_line() {
     refused(&["game", SQUARES, "--table", "0..99999999"], "at most");
     refused(&["game", SQUARES, "--png", "x.png"], "--png draws");
     refused(
-        &["play", dir.join("cycle.rhai").to_str().unwrap(), "2"],
+        &[
+            "play",
+            "--misere",
+            dir.join("cycle.rhai").to_str().unwrap(),
+            "2",
+        ],
         "can repeat",
     );
     let drawn = json(&[

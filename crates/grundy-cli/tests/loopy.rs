@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{grundy, json, refused};
+use common::{grundy, json, piped, refused};
 use serde_json::json;
 
 const CYCLE: &str = concat!(
@@ -98,4 +98,35 @@ fn a_looping_script_agrees_with_windup() {
         &["game", WINDUP, "1", "--max-positions", "3"],
         "more than 3 positions",
     );
+}
+
+/// A looping script played through standard input: the computer answers
+/// with the move that wins without cycling, `hint` gives the winning move,
+/// and a drawn game ends in a draw by repetition.
+#[test]
+fn playing_a_script_that_loops() {
+    let out = piped(&["play", WINDUP, "1", "--seed", "1"], "hint\n7\nwhy\n");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("hint: 1 -> 7"), "{text}");
+    assert!(text.contains("computer: 7 -> 3"), "{text}");
+    assert!(text.contains("Smith's values"), "{text}");
+    // Two positions that only move to each other: the third time 0 comes
+    // up with the same player to move, the game is a draw.
+    let dir = std::env::temp_dir().join(format!("grundy-loopy-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let swap = dir.join("swap.rhai");
+    std::fs::write(&swap, "fn options(n) { [1 - n] }").unwrap();
+    let out = piped(
+        &["play", swap.to_str().unwrap(), "0", "--json", "--seed", "1"],
+        "1\n1\n1\n1\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().unwrap_or_default();
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(last).unwrap(),
+        json!({"winner": null, "draw": true}),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,11 +1,13 @@
 //! Scripted games against the same games written in Rust: the Kayles-like
 //! script (take one or two, split the rest) counted in options per second,
-//! and the table of subtract-a-square to 10^5.
+//! and the table of subtract-a-square to 10^5. Scripts run through their
+//! own solver ([`ScriptSolver`], as `grundy game` does) and, for the
+//! comparison, through the generic one.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use grundy::game::Game;
 use grundy::heap::subtraction;
-use grundy::script::{Limits, Script, Value};
+use grundy::script::{Limits, Script, ScriptSolver, Value};
 use grundy::solve::Solver;
 
 const KAYLES: &str = include_str!("../../../examples/scripts/kayles.rhai");
@@ -26,6 +28,12 @@ fn options(n) {
     let k = 1;
     while k * k <= n { option(n - k * k); k += 1; }
 }";
+
+/// Subtract a square through the native helper.
+const SQUARES_NATIVE: &str = "fn options(n) { take_break(n, \"sub:squares\") }";
+
+/// Kayles through the native helper.
+const KAYLES_NATIVE: &str = "fn options(n) { take_break(n, \"0.77\") }";
 
 /// The heaps of the Kayles table.
 const N: i64 = 1000;
@@ -60,9 +68,18 @@ fn kayles(c: &mut Criterion) {
     for (name, src) in [
         ("script, array", KAYLES),
         ("script, option(q)", KAYLES_OPTION),
+        ("script, take_break", KAYLES_NATIVE),
     ] {
         let script = Script::compile("kayles.rhai", src, Limits::default()).unwrap();
         g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut s = ScriptSolver::new(&script);
+                (0..=N)
+                    .map(|n| s.value(&Value::Int(n)).unwrap().0)
+                    .sum::<u64>()
+            })
+        });
+        g.bench_function(format!("{name}, generic solver"), |b| {
             b.iter(|| {
                 let mut s = Solver::new(&script);
                 (0..=N)
@@ -87,11 +104,12 @@ fn squares(c: &mut Criterion) {
     for (name, src) in [
         ("script, array", SQUARES),
         ("script, option(q)", SQUARES_OPTION),
+        ("script, take_break", SQUARES_NATIVE),
     ] {
         let script = Script::compile("squares.rhai", src, Limits::default()).unwrap();
         g.bench_function(name, |b| {
             b.iter(|| {
-                let mut s = Solver::new(&script);
+                let mut s = ScriptSolver::new(&script);
                 (0..=100_000)
                     .map(|n| s.value(&Value::Int(n)).unwrap().0)
                     .sum::<u64>()

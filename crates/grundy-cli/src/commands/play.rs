@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use grundy::families::script::ScriptPlay;
+use grundy::families::script_loopy::ScriptLoopyPlay;
 use grundy::families::{
     cards, chips, chips_loopy, corners, heap, moore, nim, nimble, northcott, staircase, strips,
     turning, turtles, twoheap, wind_up, wythoff,
@@ -358,7 +359,14 @@ pub fn run(args: &PlayArgs) -> CliResult {
         let game = ScriptPlay::new(script, c, limit);
         let given = game.positions(&a.positions)?;
         let p = game.script().split(&given)?;
-        game.check(&p)?;
+        if let Err(e) = game.check(&p) {
+            if !(game.found_cycle() && c == Convention::Normal) {
+                return Err(e.into());
+            }
+            // The moves can cycle: Smith's values, draws ended by repetition.
+            let game = ScriptLoopyPlay::new(game, &p, limit)?;
+            return drive((game, p), &options, input);
+        }
         return drive((game, p), &options, input);
     }
     match &args.game {

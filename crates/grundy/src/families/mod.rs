@@ -14,6 +14,8 @@ pub mod northcott;
 pub mod reduced;
 #[cfg(feature = "scripts")]
 pub mod script;
+#[cfg(feature = "scripts")]
+pub mod script_loopy;
 pub mod staircase;
 pub mod strips;
 pub mod turning;

@@ -25,7 +25,6 @@
 //! ```
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::fmt::{self, Write};
 
 use serde_json::{json, Value as Json};
@@ -35,8 +34,8 @@ use crate::family::report::{MoveReport, Report};
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{apply_sum_move, Convention, Game, Outcome, SumMove};
 use crate::nimber::Nimber;
-use crate::script::{Limits, Script, Value};
-use crate::solve::{analyze_sum, SolveError, Solver, SumSolver};
+use crate::script::{Limits, Memo, Script, ScriptSolver, Value};
+use crate::solve::{analyze_sum, SolveError, SumSolver};
 use crate::strategy::{Choice, Moves, Play};
 
 /// Memory one searched position takes, about: the key, its value and the
@@ -51,7 +50,7 @@ pub struct ScriptPlay {
     script: Script,
     convention: Convention,
     limit: usize,
-    table: RefCell<HashMap<Value, Nimber>>,
+    table: RefCell<Memo>,
     cycled: Cell<bool>,
 }
 
@@ -166,12 +165,12 @@ impl ScriptPlay {
     /// Runs `f` on a solver holding every value found so far.
     fn solve<T>(
         &self,
-        f: impl FnOnce(&mut Solver<Script>) -> Result<T, SolveError>,
+        f: impl FnOnce(&mut ScriptSolver) -> Result<T, SolveError>,
     ) -> Result<T, Error> {
-        let table = std::mem::take(&mut *self.table.borrow_mut());
-        let mut solver = Solver::with_table(&self.script, table).with_limit(self.limit);
+        let memo = std::mem::take(&mut *self.table.borrow_mut());
+        let mut solver = ScriptSolver::with_memo(&self.script, memo).with_limit(self.limit);
         let r = f(&mut solver);
-        *self.table.borrow_mut() = solver.into_table();
+        *self.table.borrow_mut() = solver.into_memo();
         let r = r.map_err(|e| self.error(e))?;
         match self.script.take_error() {
             Some(e) => Err(e),

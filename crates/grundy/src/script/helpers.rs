@@ -6,8 +6,10 @@
 //!   `distinct`: all parts different.
 //! - `take_break(n, code)`: every option of a heap of `n` under a heap rule
 //!   (an octal or hexadecimal take-and-break code such as `"0.77"`, or any
-//!   rule `grundy rules` reads, such as `"sub:1,4,9"`), each a
-//!   `sum([...])` of the heaps left.
+//!   rule `grundy rules` reads, such as `"sub:1,4,9"`): the heap left, or a
+//!   `sum([...])` of the heaps left when there are none or several. The
+//!   heaps stay native numbers, so the solver reads them without
+//!   converting script values.
 //! - `xor(a, b)` and `bit_count(a)`: nim-sum and population count.
 
 use std::cell::RefCell;
@@ -57,8 +59,23 @@ fn take_break(n: i64, rule: &HeapRule) -> Result<Array, Box<EvalAltResult>> {
     }
     let mut out = Array::new();
     rule.for_each_move(n as u32, |_, parts| {
-        let heaps = parts.iter().map(|&h| Dynamic::from(h as i64)).collect();
-        out.push(Dynamic::from(SumOption(heaps)));
+        out.push(match *parts {
+            // One heap left is that position itself, with nothing to box.
+            [h] => Dynamic::from(h as i64),
+            _ if parts.len() <= 3 => {
+                let mut heaps = [0; 3];
+                for (slot, &h) in heaps.iter_mut().zip(parts) {
+                    *slot = h as i64;
+                }
+                Dynamic::from(SumOption::Heaps {
+                    len: parts.len() as u8,
+                    heaps,
+                })
+            }
+            _ => Dynamic::from(SumOption::Parts(
+                parts.iter().map(|&h| Dynamic::from(h as i64)).collect(),
+            )),
+        });
     });
     Ok(out)
 }

@@ -40,15 +40,16 @@
 //! ```
 
 mod helpers;
+mod solve;
 pub mod value;
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ParseError, Scope, AST};
 
+pub use solve::{Flat, Memo, ScriptSolver};
 pub use value::Value;
 
 use crate::family::Error;
@@ -85,7 +86,13 @@ impl Default for Limits {
 
 /// What `sum([...])` returns inside a script: the components a move leaves.
 #[derive(Clone, Debug)]
-pub(crate) struct SumOption(pub(crate) Array);
+pub(crate) enum SumOption {
+    /// Built by the script.
+    Parts(Array),
+    /// Built by a native helper: whole numbers, kept as they are so that
+    /// no script value is made for each.
+    Heaps { len: u8, heaps: [i64; 3] },
+}
 
 /// How many times `fn components` may split the parts it returned again.
 const SPLIT_DEPTH: usize = 64;
@@ -103,7 +110,7 @@ pub struct Script {
     has_show: bool,
     has_components: bool,
     /// The parts of each position met, by `fn components`.
-    parts: RefCell<HashMap<Value, Rc<[Value]>>>,
+    parts: RefCell<rustc_hash::FxHashMap<Value, Rc<[Value]>>>,
     /// The options given by `option(q)` during the call of `fn options`.
     given: Rc<RefCell<Array>>,
 }
@@ -156,7 +163,7 @@ impl Script {
             });
         }
         engine.register_type_with_name::<SumOption>("SumOption");
-        engine.register_fn("sum", |parts: Array| SumOption(parts));
+        engine.register_fn("sum", |parts: Array| SumOption::Parts(parts));
         helpers::register(&mut engine);
         // `option(q)` adds an option without building an array: Rhai walks
         // an array at every push to check its size, so a script pushing n
@@ -273,10 +280,22 @@ impl Script {
 
     /// The options of `p`, each the list of components it leaves.
     pub fn options_of(&self, p: &Value) -> Result<Vec<Vec<Value>>, Error> {
+        let mut flat = Flat::default();
+        self.options_flat(p, &mut flat)?;
+        Ok((0..flat.len()).map(|i| flat.option(i).to_vec()).collect())
+    }
+
+    /// The options of `p` written into `out` (emptied first), each split
+    /// into its parts when the script defines `fn components`.
+    pub fn options_flat(&self, p: &Value, out: &mut Flat) -> Result<(), Error> {
+        out.clear();
         self.given.borrow_mut().clear();
         let d = self.call("options", (to_dynamic(p),));
-        let mut items = std::mem::take(&mut *self.given.borrow_mut());
+        let given = std::mem::take(&mut *self.given.borrow_mut());
         let d = d?;
+        for item in given {
+            self.push_option(item, out)?;
+        }
         if !d.is_unit() {
             let returned = d.into_array().map_err(|what| {
                 Error::new(format!(
@@ -284,31 +303,45 @@ impl Script {
                     self.name
                 ))
             })?;
-            if items.is_empty() {
-                items = returned;
-            } else {
-                items.extend(returned);
+            for item in returned {
+                self.push_option(item, out)?;
             }
         }
-        let mut out = Vec::with_capacity(items.len());
-        for item in items {
-            if item.is::<SumOption>() {
-                let SumOption(parts) = item.cast::<SumOption>();
-                let parts = parts
-                    .into_iter()
-                    .map(|c| self.value("options", c))
-                    .collect::<Result<Vec<_>, _>>()?;
-                out.push(self.split(&parts)?);
-            } else {
-                let q = self.value("options", item)?;
-                out.push(if self.has_components {
-                    self.split(std::slice::from_ref(&q))?
-                } else {
-                    vec![q]
-                });
+        Ok(())
+    }
+
+    fn push_option(&self, item: Dynamic, out: &mut Flat) -> Result<(), Error> {
+        if let Ok(n) = item.as_int() {
+            self.push_part(Value::Int(n), out)?;
+        } else if item.is::<SumOption>() {
+            match item.cast::<SumOption>() {
+                SumOption::Parts(parts) => {
+                    for c in parts {
+                        let c = self.value("options", c)?;
+                        self.push_part(c, out)?;
+                    }
+                }
+                SumOption::Heaps { len, heaps } => {
+                    for &h in &heaps[..len as usize] {
+                        self.push_part(Value::Int(h), out)?;
+                    }
+                }
             }
+        } else {
+            let q = self.value("options", item)?;
+            self.push_part(q, out)?;
         }
-        Ok(out)
+        out.end_option();
+        Ok(())
+    }
+
+    fn push_part(&self, q: Value, out: &mut Flat) -> Result<(), Error> {
+        if self.has_components {
+            self.split_into(&q, 0, &mut out.parts)
+        } else {
+            out.parts.push(q);
+            Ok(())
+        }
     }
 
     /// Whether the script defines `fn components(p)`.
@@ -392,6 +425,14 @@ impl Script {
         };
         let d = self.call("describe", (to_dynamic(p), q))?;
         Ok(Some(d.to_string()))
+    }
+
+    /// Keeps `e` for [`Script::take_error`], unless an earlier error is kept.
+    pub(crate) fn keep_error(&self, e: Error) {
+        let mut kept = self.error.borrow_mut();
+        if kept.is_none() {
+            *kept = Some(e);
+        }
     }
 
     /// The first error met while the script was used as a [`Game`] (whose
