@@ -487,7 +487,8 @@ mod tests {
     #[test]
     fn trimming_drops_the_cold_pages() {
         let page = 4096;
-        // Windows of 8 pages each (small, either side of the middle, top).
+        // Windows of 16 pages each: the small heaps, either side of the middle,
+        // the recent heaps.
         let mut c = Cells::<u16>::spill(&spill(64 * page, Duration::from_secs(3600))).unwrap();
         let n = 4 << 20;
         c.reserve(n);
@@ -502,7 +503,7 @@ mod tests {
         assert!(before >= 8 << 20, "{before}");
         c.trim();
         let after = resident(c.as_ptr()).unwrap();
-        assert!(after <= 40 * page as u64, "{before} -> {after}");
+        assert!(after <= 68 * page as u64, "{before} -> {after}");
         assert!(c.iter().enumerate().all(|(i, &v)| v == value(i)));
     }
 }

@@ -173,7 +173,7 @@ proptest! {
 
 #[cfg(unix)]
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(ProptestConfig::with_cases(24))]
     /// The values kept in a file, with windows of a few values and the
     /// cold pages dropped all the time, are those kept in memory, on one
     /// thread and on two.
@@ -202,8 +202,12 @@ proptest! {
         }
         prop_assert!(file.cells().is_file());
         prop_assert_eq!(&memory.cells()[..], &file.cells()[..], "{}", code);
-        let (a, b) = (memory.stats(), file.stats());
-        prop_assert_eq!((a.split, a.rare_count), (b.split, b.rare_count));
+        // On one thread the masks are re-chosen at the same heaps too (two
+        // threads re-choose at the end of a block, which may pick another).
+        if threads == 1 {
+            let (a, b) = (memory.stats(), file.stats());
+            prop_assert_eq!((a.split, a.rare_count), (b.split, b.rare_count));
+        }
         // A resumed engine rebuilt in a file continues alike.
         let known: Vec<u32> = (0..=n / 2).map(|x| file.value(x)).collect();
         let cells = Cells::spill(&spill).unwrap();
