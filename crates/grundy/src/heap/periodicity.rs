@@ -391,7 +391,7 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
         let diff = |i: usize| g(i + 1).into() as i64 - g(i).into() as i64;
         // Only a convincing tail counts here, so on long sequences it is
         // found in an eighth of the memory, as above.
-        let light = match len - 1 >= LIGHT_FROM {
+        let light = match len > LIGHT_FROM {
             true => convincing_tail(len - 1, diff).ok(),
             false => None,
         };
