@@ -620,3 +620,97 @@ fn interrupted_without_out_file(signal: &str) {
     );
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// A run with its values in a file (`--spill`), killed once a checkpoint
+/// exists and resumed with its values in a file again, writes the same
+/// `--out` file, byte for byte, as an uninterrupted run in memory.
+#[test]
+fn a_run_in_a_file_resumes_to_the_same_file_as_one_in_memory() {
+    let d = scratch("spill");
+    let (whole, ck, resumed) = (d.join("whole.gsq"), d.join("ck.gsq"), d.join("resumed.gsq"));
+    let to = "300000";
+    let out = grundy(&["seq", "4!.0", "--to", to, "--summary", "--out", s(&whole)]);
+    assert!(out.status.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["seq", "4!.0", "--to", to, "--summary", "--spill", s(&d)])
+        .args(["--checkpoint", s(&ck), "--checkpoint-every", "0.05"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    while !std::fs::metadata(&ck).is_ok_and(|m| m.len() >= 8_000) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let count = json(&["seq", "--read", s(&ck), "--summary", "--json"])["to"]
+        .as_u64()
+        .unwrap();
+    assert!(count < 300_000, "the run ended before it was stopped");
+    let out = grundy(&[
+        "seq",
+        "4!.0",
+        "--to",
+        to,
+        "--summary",
+        "--spill",
+        s(&d),
+        "--memory",
+        "1G",
+        "--resume",
+        s(&ck),
+        "--out",
+        s(&resumed),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("values in a file in"), "{err}");
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&resumed).unwrap()
+    );
+    // The values file is gone: only the three sequence files are left.
+    let mut left: Vec<String> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["ck.gsq", "resumed.gsq", "whole.gsq"]);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn memory_limits_are_checked_up_front() {
+    refused(
+        &[
+            "seq",
+            "4!.0",
+            "--to",
+            "2^30",
+            "--memory",
+            "512M",
+            "--summary",
+        ],
+        "needs at least 620756992 bytes (0.6 GiB) resident even with its values in a file",
+    );
+    refused(
+        &["seq", "4!.0", "--to", "2^30", "--memory", "2X"],
+        "give a size such as 2G",
+    );
+    refused(
+        &[
+            "seq",
+            "sub:1,2,3",
+            "--to",
+            "2^30",
+            "--memory",
+            "1G",
+            "--summary",
+        ],
+        "keeps its values in memory",
+    );
+    refused(
+        &["seq", "4!.0", "--to", "1000", "--spill", "no-such-dir"],
+        "--spill no-such-dir: not a directory",
+    );
+}

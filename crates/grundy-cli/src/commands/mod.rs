@@ -7,6 +7,7 @@ pub mod families;
 pub mod game;
 pub mod genus;
 pub mod heap;
+pub mod memory;
 pub mod misere;
 pub mod moore;
 pub mod nim;

@@ -26,6 +26,7 @@ use grundy::heap::store;
 use serde::Serialize;
 
 use crate::commands::heap::{parse_rule, rule_label};
+use crate::commands::memory;
 use crate::error::{CliError, CliResult};
 use crate::listing;
 use crate::report::{emit, parse_u64, print_json};
@@ -124,6 +125,17 @@ pub struct SeqArgs {
     /// Continue from a checkpoint (or any file written by --out).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// Most memory the run may keep resident, such as 2G or 512M; past
+    /// what the values need in memory they go to a file with only the hot
+    /// part resident (default: the memory available).
+    #[arg(long, value_name = "LIMIT")]
+    pub memory: Option<String>,
+    /// Keep the values in a file in this directory, whatever their size
+    /// (a run past --memory does so in the directory of --out, else the
+    /// temporary one); the file is removed at once and leaves nothing
+    /// behind.
+    #[arg(long, value_name = "DIR")]
+    pub spill: Option<PathBuf>,
     /// Also print the engine's figures (rare mask, rare positions, largest
     /// value, pairs) and the checksum of the values.
     #[arg(long)]
@@ -211,33 +223,6 @@ fn size(bytes: u64) -> String {
         "{bytes} bytes ({:.1} GiB)",
         bytes as f64 / (1u64 << 30) as f64
     )
-}
-
-/// How far a run may go in memory: `to` when everything fits, else the
-/// last heap that fits when the rule may still turn out periodic (it will
-/// then be computed no further than that); refused up front otherwise.
-fn memory_reach(
-    rule: &HeapRule,
-    to: u64,
-    method: Method,
-    extra: u64,
-    listing: bool,
-) -> CliResult<u64> {
-    let need = sequence::memory_estimate(rule, to, method).saturating_add(extra);
-    let have = memory();
-    if need <= have {
-        return Ok(to);
-    }
-    let provable = Window::for_rule(rule) != Window::Unknown;
-    if listing || !provable {
-        return Err(CliError::new(format!(
-            "--to {to} needs about {} of memory, more than the {} available",
-            size(need),
-            size(have)
-        )));
-    }
-    let per_heap = sequence::memory_estimate(rule, 1 << 20, method) >> 20;
-    Ok((have / per_heap.max(1)).min(to))
 }
 
 /// The file a sequence file named `path` ends up as, refused up front when
@@ -377,7 +362,7 @@ pub fn run(args: &SeqArgs) -> CliResult {
     }
     let rule = parse_rule(args.rule.as_deref().unwrap_or_default())?;
     let to = match &args.to {
-        Some(t) => parse_u64(t, "--to")?,
+        Some(t) => memory::parse_count(t, "--to")?,
         None if args.until_proven => {
             if Window::for_rule(&rule) == Window::Unknown {
                 return Err(CliError::new(format!(
@@ -409,7 +394,34 @@ pub fn run(args: &SeqArgs) -> CliResult {
     if args.png.is_some() && !later {
         extra = extra.saturating_add(listed.saturating_mul(4));
     }
-    let reach = memory_reach(&rule, to, method, extra, shown)?;
+    let limit = match &args.memory {
+        Some(m) => Some(memory::parse_size(m, "--memory")?),
+        None => None,
+    };
+    let dir = memory::spill_dir(args.spill.as_deref(), args.out.as_deref());
+    if args.spill.is_some() && !dir.is_dir() {
+        return Err(CliError::new(format!(
+            "--spill {}: not a directory",
+            dir.display()
+        )));
+    }
+    let disk = fs4::available_space(&dir).ok();
+    let plan = memory::plan(
+        &rule,
+        to,
+        method,
+        extra,
+        shown,
+        limit,
+        args.spill.is_some(),
+        &dir,
+        memory(),
+        disk,
+    )?;
+    let reach = plan.reach;
+    if let Some(note) = &plan.note {
+        eprintln!("{note}");
+    }
     if later && from > to {
         return Err(CliError::new(format!("--from {from} is past --to {to}")));
     } else if !later {
@@ -475,6 +487,7 @@ pub fn run(args: &SeqArgs) -> CliResult {
     };
     let mut s = compute(
         args,
+        plan.spill.as_ref(),
         checkpoint.as_deref(),
         writer.as_mut(),
         &interrupted,
@@ -542,6 +555,7 @@ fn on_ctrl_c(checkpoint: bool, out: Option<&Path>) -> Arc<AtomicBool> {
 #[allow(clippy::too_many_arguments)]
 fn compute(
     args: &SeqArgs,
+    spill: Option<&grundy::heap::rc::Spill>,
     checkpoint: Option<&Path>,
     mut writer: Option<&mut store::Writer>,
     interrupted: &AtomicBool,
@@ -596,7 +610,7 @@ fn compute(
         }
         !stop
     };
-    let result = sequence::compute_with(rule, to, options, start, &mut observe);
+    let result = sequence::compute_spilled(rule, to, options, spill, start, &mut observe);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

@@ -221,7 +221,7 @@ fn tail_period<T: PartialEq + Copy>(s: &[T]) -> Option<(usize, usize)> {
 
 /// Sequences at least this long are checked by [`convincing_tail`] when no
 /// theorem applies, in an eighth of the memory of [`SuffixPeriods`].
-const LIGHT_FROM: usize = 1 << 20;
+pub(crate) const LIGHT_FROM: usize = 1 << 20;
 
 /// The longest suffix of `g(0..len)` holding two whole periods,
 /// `(start, least period)`, when it is [convincing] (a quarter of the
@@ -389,7 +389,17 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
         // The first differences, read through `g` so that the check keeps
         // to four bytes per value.
         let diff = |i: usize| g(i + 1).into() as i64 - g(i).into() as i64;
-        if let Some((n0, p)) = SuffixPeriods::new(len - 1, diff).tail() {
+        // Only a convincing tail counts here, so on long sequences it is
+        // found in an eighth of the memory, as above.
+        let light = match len > LIGHT_FROM {
+            true => convincing_tail(len - 1, diff).ok(),
+            false => None,
+        };
+        let tail = match light {
+            Some(t) => t,
+            None => SuffixPeriods::new(len - 1, diff).tail(),
+        };
+        if let Some((n0, p)) = tail {
             let saltus: i64 = g(n0 + p).into() as i64 - g(n0).into() as i64;
             if saltus != 0 && convincing(len - 1, n0, p) {
                 return Periodicity {

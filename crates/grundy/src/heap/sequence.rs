@@ -42,7 +42,7 @@ use std::collections::BTreeMap;
 use super::code::TakeBreak;
 use super::naive::NaiveEngine;
 use super::periodicity::{analyze_with, Periodicity, Status, Window};
-use super::rc::{RcEngine, RcError, RcStats};
+use super::rc::{Cells, RcEngine, RcError, RcStats, Spill};
 use super::rule::{HeapRule, RuleKind};
 use super::store::Fletcher;
 
@@ -92,8 +92,9 @@ pub const CHUNK: usize = 1 << 16;
 /// underlying heaps.
 enum Engine {
     Naive(NaiveEngine),
-    /// Rare/common in 16-bit cells; the code is kept to move to 32 bits.
-    Narrow(Box<RcEngine<u16>>, TakeBreak),
+    /// Rare/common in 16-bit cells; the code (and where the values go) is
+    /// kept to move to 32 bits.
+    Narrow(Box<RcEngine<u16>>, TakeBreak, Option<Spill>),
     Wide(Box<RcEngine<u32>>),
     /// Per-size windows, redone in one go when asked for more; `lo` and
     /// `hi` are indexed by heap (entry 0 unused).
@@ -115,17 +116,34 @@ impl Engine {
     /// The engine for `rule`, holding at least `G(0)` and, when `start` is
     /// not empty, the trusted values `start = G(0..m)` (a resumed run; the
     /// one-go engines start over).
-    fn new(rule: &HeapRule, method: Method, start: &[u32]) -> Engine {
+    fn new(
+        rule: &HeapRule,
+        method: Method,
+        start: &[u32],
+        spill: Option<&Spill>,
+    ) -> Result<Engine, SequenceError> {
+        let store = |why: std::io::Error| {
+            let dir = spill.map(|s| s.dir.display().to_string());
+            SequenceError::Store(format!("values file in {}: {why}", dir.unwrap_or_default()))
+        };
         if method != Method::Naive {
             match rule.kind() {
                 RuleKind::Code(code) => {
                     let code = code.clone();
-                    match RcEngine::<u16>::from_values(&code, start) {
-                        Ok(e) => return Engine::Narrow(Box::new(e), code),
+                    let narrow = match spill {
+                        Some(s) => Cells::spill(s).map_err(store)?,
+                        None => Cells::in_memory(),
+                    };
+                    match RcEngine::<u16>::from_values_in(&code, start, narrow) {
+                        Ok(e) => return Ok(Engine::Narrow(Box::new(e), code, spill.cloned())),
                         Err(RcError::Overflow { .. }) => {
-                            let e = RcEngine::<u32>::from_values(&code, start)
+                            let wide = match spill {
+                                Some(s) => Cells::spill(s).map_err(store)?,
+                                None => Cells::in_memory(),
+                            };
+                            let e = RcEngine::<u32>::from_values_in(&code, start, wide)
                                 .expect("32-bit cells hold every value");
-                            return Engine::Wide(Box::new(e));
+                            return Ok(Engine::Wide(Box::new(e)));
                         }
                         Err(RcError::Unsupported(_)) => {}
                     }
@@ -133,33 +151,33 @@ impl Engine {
                 RuleKind::Ranges(r) if method == Method::Auto => {
                     let lo = std::iter::once(0).chain(r.iter().map(|p| p.0 as usize));
                     let hi = std::iter::once(0).chain(r.iter().map(|p| p.1 as usize));
-                    return Engine::Ranges {
+                    return Ok(Engine::Ranges {
                         lo: lo.collect(),
                         hi: hi.collect(),
                         values: vec![0],
-                    };
+                    });
                 }
                 RuleKind::Subtract(set) if method == Method::Auto && set.len() >= LARGE_SET => {
                     let set = set.iter().map(|&s| s as usize).collect();
-                    return Engine::Subtract {
+                    return Ok(Engine::Subtract {
                         set,
                         values: vec![0],
                         grow: None,
-                    };
+                    });
                 }
                 RuleKind::Predicate(p) if method == Method::Auto && p.is_fixed() => {
-                    return Engine::Subtract {
+                    return Ok(Engine::Subtract {
                         set: Vec::new(),
                         values: vec![0],
                         grow: Some(*p),
-                    };
+                    });
                 }
                 _ => {}
             }
         }
         let mut e = NaiveEngine::from_values(rule, start);
         e.extend_to(0);
-        Engine::Naive(e)
+        Ok(Engine::Naive(e))
     }
 
     fn kind(&self) -> EngineKind {
@@ -175,7 +193,7 @@ impl Engine {
     fn last(&self) -> usize {
         match self {
             Engine::Naive(e) => e.values().len() - 1,
-            Engine::Narrow(e, _) => e.last(),
+            Engine::Narrow(e, ..) => e.last(),
             Engine::Wide(e) => e.last(),
             Engine::Ranges { values, .. } | Engine::Subtract { values, .. } => values.len() - 1,
         }
@@ -190,7 +208,7 @@ impl Engine {
     fn value(&self, n: usize) -> u32 {
         match self {
             Engine::Naive(e) => e.values()[n],
-            Engine::Narrow(e, _) => e.value(n),
+            Engine::Narrow(e, ..) => e.value(n),
             Engine::Wide(e) => e.value(n),
             Engine::Ranges { values, .. } | Engine::Subtract { values, .. } => values[n],
         }
@@ -198,7 +216,7 @@ impl Engine {
 
     fn stats(&self) -> Option<RcStats> {
         match self {
-            Engine::Narrow(e, _) => Some(e.stats()),
+            Engine::Narrow(e, ..) => Some(e.stats()),
             Engine::Wide(e) => Some(e.stats()),
             _ => None,
         }
@@ -208,7 +226,7 @@ impl Engine {
     fn reserve(&mut self, n: usize) {
         match self {
             Engine::Naive(e) => e.reserve(n as u32),
-            Engine::Narrow(e, _) => e.reserve(n),
+            Engine::Narrow(e, ..) => e.reserve(n),
             Engine::Wide(e) => e.reserve(n),
             _ => {}
         }
@@ -222,14 +240,18 @@ impl Engine {
         }
         match self {
             Engine::Naive(e) => e.extend_to(n as u32),
-            Engine::Narrow(e, code) => {
+            Engine::Narrow(e, code, spill) => {
                 if let Err(RcError::Overflow { position, .. }) = e.extend_to_threads(n, threads) {
                     let cells = e.cells();
                     let known: Vec<u32> = cells[..position.min(cells.len())]
                         .iter()
                         .map(|&c| c as u32)
                         .collect();
-                    let mut wide = RcEngine::<u32>::from_values(code, &known)
+                    let cells = spill
+                        .as_ref()
+                        .and_then(|s| Cells::spill(s).ok())
+                        .unwrap_or_else(Cells::in_memory);
+                    let mut wide = RcEngine::<u32>::from_values_in(code, &known, cells)
                         .expect("the code ran in 16-bit cells");
                     wide.extend_to_threads(n, threads)
                         .expect("32-bit cells hold every value");
@@ -284,8 +306,22 @@ impl Engine {
         if scale == 1 {
             return match self {
                 Engine::Naive(e) => Values::Wide(truncated(e.into_values(), keep)),
-                Engine::Narrow(e, _) => Values::Narrow(truncated(e.into_cells(), keep)),
-                Engine::Wide(e) => Values::Wide(truncated(e.into_cells(), keep)),
+                Engine::Narrow(e, ..) => {
+                    let mut cells = e.into_cells();
+                    cells.truncate(keep);
+                    match cells.is_file() {
+                        true => Values::NarrowFile(cells),
+                        false => Values::Narrow(cells.into_vec()),
+                    }
+                }
+                Engine::Wide(e) => {
+                    let mut cells = e.into_cells();
+                    cells.truncate(keep);
+                    match cells.is_file() {
+                        true => Values::WideFile(cells),
+                        false => Values::Wide(cells.into_vec()),
+                    }
+                }
                 Engine::Ranges { values, .. } | Engine::Subtract { values, .. } => {
                     Values::Wide(truncated(values, keep))
                 }
@@ -347,6 +383,9 @@ pub enum SequenceError {
         /// The last heap computed.
         at: u64,
     },
+    /// The file-backed value store could not be made.
+    #[error("{0}")]
+    Store(String),
     /// A per-size `ranges` rule does not define heaps that large.
     #[error("the ranges define heaps 1 to {defined} only, not {to}")]
     RangesTooShort {
@@ -395,6 +434,10 @@ pub enum Values {
     Narrow(Vec<u16>),
     /// Any value.
     Wide(Vec<u32>),
+    /// Values below 2^16 in a file-backed store (a run longer than memory).
+    NarrowFile(Cells<u16>),
+    /// Any value, in a file-backed store.
+    WideFile(Cells<u32>),
 }
 
 impl Values {
@@ -404,6 +447,8 @@ impl Values {
         match self {
             Values::Narrow(v) => v[n] as u32,
             Values::Wide(v) => v[n],
+            Values::NarrowFile(v) => v[n] as u32,
+            Values::WideFile(v) => v[n],
         }
     }
 
@@ -412,6 +457,8 @@ impl Values {
         match self {
             Values::Narrow(v) => v.len(),
             Values::Wide(v) => v.len(),
+            Values::NarrowFile(v) => v.len(),
+            Values::WideFile(v) => v.len(),
         }
     }
 
@@ -609,6 +656,33 @@ pub fn memory_estimate(rule: &HeapRule, to: u64, method: Method) -> u64 {
         .saturating_add(to.saturating_add(1).saturating_mul(analysis_bytes(rule)))
 }
 
+/// Bytes a run whose values go to a file ([`compute_spilled`]) still
+/// needs in memory besides the store's hot windows: the periodicity check
+/// over the result, half a byte per value where only a convincing tail
+/// counts (no theorem, a million values or more: the irregular sequences
+/// such runs are for), four bytes otherwise. `None` when the rule does not
+/// run on the rare/common engine, the only one whose values can go to a
+/// file.
+///
+/// ```
+/// use grundy::heap::sequence::{spilled_estimate, Method};
+/// let grundy = "4!.0".parse().unwrap();
+/// assert_eq!(spilled_estimate(&grundy, (1 << 30) - 1, Method::Auto), Some(1 << 29));
+/// assert_eq!(spilled_estimate(&"sub:1,2".parse().unwrap(), 100, Method::Auto), None);
+/// ```
+pub fn spilled_estimate(rule: &HeapRule, to: u64, method: Method) -> Option<u64> {
+    if !runs_rc(rule, method) {
+        return None;
+    }
+    let values = to.saturating_add(1);
+    let light = Window::for_rule(rule) == Window::Unknown
+        && values >= super::periodicity::LIGHT_FROM as u64;
+    Some(match light {
+        true => values / 2,
+        false => values.saturating_mul(analysis_bytes(rule)),
+    })
+}
+
 /// Checks that G(0..=to) can be asked for at all.
 pub fn check(rule: &HeapRule, to: u64) -> Result<(), SequenceError> {
     let limit = max_heap(rule);
@@ -658,13 +732,28 @@ pub fn compute_with(
     start: &[u32],
     observe: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Sequence, SequenceError> {
+    compute_spilled(rule, to, options, None, start, observe)
+}
+
+/// [`compute_with`], the rare/common engine keeping its values in a file
+/// with only the hot part resident when `spill` is given (see
+/// [`crate::heap::rc::Cells`]); the values are the same. The other engines
+/// keep theirs in memory.
+pub fn compute_spilled(
+    rule: &HeapRule,
+    to: u64,
+    options: &Options,
+    spill: Option<&Spill>,
+    start: &[u32],
+    observe: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Sequence, SequenceError> {
     check(rule, to)?;
     let scale = rule.scale() as usize;
     let window = Window::for_rule(rule);
     let to_heap = to as usize;
     // The values of a scaled rule are not its engine's; such runs start over.
     let start = if scale == 1 { start } else { &[] };
-    let mut engine = Engine::new(rule, options.method, start);
+    let mut engine = Engine::new(rule, options.method, start, spill)?;
     let mut look = FIRST_LOOK;
     let mut period = None;
     loop {
@@ -790,6 +879,8 @@ fn stop_at_the_proof(s: &mut Sequence, window: Window) {
     let shorter = match &s.values {
         Values::Narrow(v) => Values::Narrow(v[..need].to_vec()),
         Values::Wide(v) => Values::Wide(v[..need].to_vec()),
+        Values::NarrowFile(v) => Values::Narrow(v[..need].to_vec()),
+        Values::WideFile(v) => Values::Wide(v[..need].to_vec()),
     };
     if let Some(p) = prove(|n| shorter.get(n), need - 1, window) {
         s.values = shorter;

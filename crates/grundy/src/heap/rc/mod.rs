@@ -52,6 +52,7 @@
 
 #[cfg(feature = "threads")]
 mod block;
+mod cells;
 mod kernels;
 mod marks;
 mod mask;
@@ -62,6 +63,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
+pub use cells::{Cells, Spill};
 pub use kernels::{StoredValue, WANTED};
 pub use mask::{best_rare_mask, RareMask};
 pub use moves::Moves;
@@ -114,7 +116,7 @@ pub struct RcStats {
 #[derive(Clone, Debug)]
 pub struct RcEngine<V: StoredValue> {
     moves: Moves,
-    g: Vec<V>,
+    g: Cells<V>,
     rare: Vec<u32>,
     rare_g: Vec<V>,
     rare_mask: Option<RareMask>,
@@ -151,10 +153,27 @@ const FIRST_REVIEW: usize = 64;
 impl<V: StoredValue> RcEngine<V> {
     /// An engine holding `G(0) = 0`.
     pub fn new(rule: &TakeBreak) -> Result<RcEngine<V>, RcError> {
+        RcEngine::with_cells(rule, Cells::in_memory())
+    }
+
+    /// An engine holding `G(0) = 0` in the empty store `cells` (a
+    /// file-backed one, for runs longer than memory).
+    ///
+    /// ```
+    /// use grundy::heap::rc::{Cells, RcEngine};
+    /// let rule = "4!.0".parse().unwrap();
+    /// let mut e = RcEngine::<u16>::with_cells(&rule, Cells::in_memory()).unwrap();
+    /// e.extend_to(10).unwrap();
+    /// let g: Vec<u32> = (0..=10).map(|n| e.value(n)).collect();
+    /// assert_eq!(g, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]);
+    /// ```
+    pub fn with_cells(rule: &TakeBreak, mut cells: Cells<V>) -> Result<RcEngine<V>, RcError> {
         let moves = Moves::of(rule)?;
+        cells.truncate(0);
+        cells.push(V::put(0));
         Ok(RcEngine {
             moves,
-            g: vec![V::put(0)],
+            g: cells,
             rare: Vec::new(),
             rare_g: Vec::new(),
             rare_mask: None,
@@ -193,7 +212,17 @@ impl<V: StoredValue> RcEngine<V> {
     /// is the same as [`RcEngine::new`]); the split and the rare positions
     /// are rebuilt as if the engine had computed them.
     pub fn from_values(rule: &TakeBreak, values: &[u32]) -> Result<RcEngine<V>, RcError> {
-        let mut e = RcEngine::new(rule)?;
+        RcEngine::from_values_in(rule, values, Cells::in_memory())
+    }
+
+    /// [`RcEngine::from_values`] with the values kept in the empty store
+    /// `cells`.
+    pub fn from_values_in(
+        rule: &TakeBreak,
+        values: &[u32],
+        cells: Cells<V>,
+    ) -> Result<RcEngine<V>, RcError> {
+        let mut e = RcEngine::with_cells(rule, cells)?;
         e.g.reserve(values.len());
         for (x, &v) in values.iter().enumerate().skip(1) {
             e.push(x, v)?;
@@ -217,7 +246,7 @@ impl<V: StoredValue> RcEngine<V> {
     }
 
     /// All computed values, `G(0)..=G(last)`.
-    pub fn cells(&self) -> &[V] {
+    pub fn cells(&self) -> &Cells<V> {
         &self.g
     }
 
@@ -233,7 +262,7 @@ impl<V: StoredValue> RcEngine<V> {
     /// Makes room for every position up to `n` at once (the value store
     /// grows by exactly that, not by doubling).
     pub fn reserve(&mut self, n: usize) {
-        self.g.reserve_exact((n + 1).saturating_sub(self.g.len()));
+        self.g.reserve((n + 1).saturating_sub(self.g.len()));
     }
 
     /// Computes every position up to `n`.
@@ -248,7 +277,7 @@ impl<V: StoredValue> RcEngine<V> {
     }
 
     /// The computed values, `G(0..=last)`, giving up the engine.
-    pub fn into_cells(self) -> Vec<V> {
+    pub fn into_cells(self) -> Cells<V> {
         self.g
     }
 

@@ -193,3 +193,49 @@ proptest! {
         prop_assert_eq!(got, plain(&rule, n), "{} under {:?}", code, split);
     }
 }
+
+#[cfg(unix)]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// The values kept in a file, with windows of a few values and the
+    /// cold pages dropped all the time, are those kept in memory, on one
+    /// thread and on two.
+    #[test]
+    fn a_file_backed_store_gives_the_same_values(
+        code in code_strategy(1..5),
+        n in 1usize..9000,
+        resident in 0usize..64,
+        threads in 1usize..3,
+    ) {
+        let rule: TakeBreak = code.parse().unwrap();
+        let mut memory = RcEngine::<u16>::new(&rule).unwrap();
+        memory.extend_to(n).unwrap();
+        let spill = Spill {
+            dir: std::env::temp_dir(),
+            resident,
+            every: std::time::Duration::from_millis(1),
+        };
+        let cells = Cells::spill(&spill).unwrap();
+        let mut file = RcEngine::<u16>::with_cells(&rule, cells).unwrap();
+        let mut done = 0;
+        while done < n {
+            done = (done + 1500).min(n);
+            file.extend_to_threads(done, threads).unwrap();
+            file.cells().trim();
+        }
+        prop_assert!(file.cells().is_file());
+        prop_assert_eq!(&memory.cells()[..], &file.cells()[..], "{}", code);
+        // On one thread the masks are re-chosen at the same heaps too (two
+        // threads re-choose at the end of a block, which may pick another).
+        if threads == 1 {
+            let (a, b) = (memory.stats(), file.stats());
+            prop_assert_eq!((a.split, a.rare_count), (b.split, b.rare_count));
+        }
+        // A resumed engine rebuilt in a file continues alike.
+        let known: Vec<u32> = (0..=n / 2).map(|x| file.value(x)).collect();
+        let cells = Cells::spill(&spill).unwrap();
+        let mut resumed = RcEngine::<u16>::from_values_in(&rule, &known, cells).unwrap();
+        resumed.extend_to(n).unwrap();
+        prop_assert_eq!(&memory.cells()[..], &resumed.cells()[..], "{}", code);
+    }
+}

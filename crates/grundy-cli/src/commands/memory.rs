@@ -1,0 +1,413 @@
+//! `grundy seq --memory LIMIT` and `--spill DIR`: whether a run keeps its
+//! values in memory or in a file with only the hot part resident, decided
+//! up front from the limit (or the memory the machine has available), the
+//! estimates of the library and the free space of the disk.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use grundy::heap::rc::Spill;
+use grundy::heap::rule::HeapRule;
+use grundy::heap::sequence::{self, Method};
+
+use crate::error::{CliError, CliResult};
+
+/// Memory a run needs besides its values and the periodicity check: the
+/// program, the engine's tables, the buffers of the output.
+pub const OVERHEAD: u64 = 64 << 20;
+
+/// The least memory given to the hot windows of a file-backed store.
+pub const MIN_WINDOWS: u64 = 16 << 20;
+
+/// How often a file-backed store hands its cold pages back.
+const TRIM_EVERY: Duration = Duration::from_millis(50);
+
+/// Heaps a second of Grundy's game on the rare/common engine, two threads
+/// on a 2-core machine (docs/engine.md), for the time estimate.
+const RATE: f64 = 1.0e6;
+
+/// How a run keeps its values.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The file-backed store, or `None` for memory.
+    pub spill: Option<Spill>,
+    /// The heap the run goes to (below `--to` when it does not fit and may
+    /// still be proven periodic).
+    pub reach: u64,
+    /// A note for standard error about the file, its size and the time.
+    pub note: Option<String>,
+}
+
+/// `secs` seconds in words: `about 3 minutes`, `about 9.5 hours`.
+fn duration(secs: f64) -> String {
+    match secs {
+        s if s < 90.0 => format!("about {s:.0} seconds"),
+        s if s < 5400.0 => format!("about {:.0} minutes", s / 60.0),
+        s => format!("about {:.1} hours", s / 3600.0),
+    }
+}
+
+/// `bytes` in bytes and GiB, for messages.
+pub fn size(bytes: u64) -> String {
+    format!(
+        "{bytes} bytes ({:.1} GiB)",
+        bytes as f64 / (1u64 << 30) as f64
+    )
+}
+
+/// A size such as `2G`, `512M`, `1.5GiB`, `64k` or a number of bytes (the
+/// units are powers of 1024).
+pub fn parse_size(text: &str, what: &str) -> CliResult<u64> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => u32::MAX,
+    };
+    match number.parse::<f64>() {
+        Ok(x) if shift != u32::MAX && x.is_finite() && x > 0.0 => {
+            let bytes = x * (1u64 << shift) as f64;
+            if bytes < u64::MAX as f64 {
+                return Ok(bytes as u64);
+            }
+        }
+        _ => {}
+    }
+    Err(CliError::new(format!(
+        "{what} '{text}': give a size such as 2G, 512M or a number of bytes"
+    )))
+}
+
+/// A count such as `1000000`, `2^30` or `10^9`.
+pub fn parse_count(text: &str, what: &str) -> CliResult<u64> {
+    if let Some((base, exp)) = text.trim().split_once('^') {
+        let b = crate::report::parse_u64(base.trim(), what)?;
+        let e = crate::report::parse_u64(exp.trim(), what)?;
+        return u32::try_from(e)
+            .ok()
+            .and_then(|e| b.checked_pow(e))
+            .ok_or_else(|| CliError::new(format!("{what} {text} is larger than 2^64 - 1")));
+    }
+    crate::report::parse_u64(text, what)
+}
+
+/// Where a file-backed store's values go: `--spill DIR`, else next to the
+/// `--out` file, else the system's temporary directory.
+pub fn spill_dir(spill: Option<&Path>, out: Option<&Path>) -> PathBuf {
+    match (spill, out) {
+        (Some(d), _) => d.to_path_buf(),
+        (None, Some(o)) => match o.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+        (None, None) => std::env::temp_dir(),
+    }
+}
+
+/// Decides how a run of `G(0..=to)` keeps its values. `extra` is what the
+/// output needs besides; `listing` whether all values are shown (then a
+/// run that does not fit is refused rather than shortened); `limit` is
+/// `--memory`; `forced` whether `--spill` asks for a file whatever the
+/// size; `have` the memory available, `disk` the free space in `dir`.
+#[allow(clippy::too_many_arguments)]
+pub fn plan(
+    rule: &HeapRule,
+    to: u64,
+    method: Method,
+    extra: u64,
+    listing: bool,
+    limit: Option<u64>,
+    forced: bool,
+    dir: &Path,
+    have: u64,
+    disk: Option<u64>,
+) -> CliResult<Plan> {
+    let in_memory = sequence::memory_estimate(rule, to, method).saturating_add(extra);
+    let cap = limit.unwrap_or(have);
+    let plain = |reach| Plan {
+        spill: None,
+        reach,
+        note: None,
+    };
+    if !forced && in_memory.saturating_add(if limit.is_some() { OVERHEAD } else { 0 }) <= cap {
+        return Ok(plain(to));
+    }
+    let Some(analysis) = sequence::spilled_estimate(rule, to, method) else {
+        if forced {
+            return Err(CliError::new(format!(
+                "--spill: {rule} keeps its values in memory (only the rare/common engine's go to a file)"
+            )));
+        }
+        if let Some(l) = limit {
+            return Err(CliError::new(format!(
+                "--memory {}: {rule} keeps its values in memory (only the rare/common engine's go to a file), and --to {to} needs about {}",
+                size(l),
+                size(in_memory)
+            )));
+        }
+        return memory_reach(rule, to, method, extra, listing, have).map(plain);
+    };
+    let fixed = OVERHEAD.saturating_add(analysis).saturating_add(extra);
+    if fixed.saturating_add(MIN_WINDOWS) > cap {
+        if limit.is_some() || forced {
+            let what = match limit {
+                Some(l) => format!("--memory {}", size(l)),
+                None => format!("--spill, with {} of memory available", size(cap)),
+            };
+            return Err(CliError::new(format!(
+                "{what}: --to {to} needs at least {} resident even with its values in a file (the periodicity check {}, the program and its tables {}, the hot windows {})",
+                size(fixed.saturating_add(MIN_WINDOWS)),
+                size(analysis),
+                size(OVERHEAD.saturating_add(extra)),
+                size(MIN_WINDOWS)
+            )));
+        }
+        return memory_reach(rule, to, method, extra, listing, have).map(plain);
+    }
+    let heaps = to.saturating_mul(rule.scale() as u64).saturating_add(1);
+    let file = heaps.saturating_mul(2);
+    if let Some(free) = disk {
+        if file > free {
+            return Err(CliError::new(format!(
+                "--to {to}: the values need {} on disk in {} with only the hot part in memory, and {} are free there",
+                size(file),
+                dir.display(),
+                size(free)
+            )));
+        }
+    }
+    // A quarter is left for the pages a full scan brings in between two
+    // trims.
+    let resident = (cap - fixed) / 4 * 3;
+    let resident = resident.min(file).max(MIN_WINDOWS / 4 * 3);
+    let note = format!(
+        "grundy: --to {to}: values in a file in {} ({} on disk), about {} resident; {} at a million heaps a second",
+        dir.display(),
+        size(file),
+        size(fixed.saturating_add(resident)),
+        duration(heaps as f64 / RATE)
+    );
+    Ok(Plan {
+        spill: Some(Spill {
+            dir: dir.to_path_buf(),
+            resident: resident.min(usize::MAX as u64) as usize,
+            every: TRIM_EVERY,
+        }),
+        reach: to,
+        note: Some(note),
+    })
+}
+
+/// How far a run may go in memory: `to` when everything fits, else the
+/// last heap that fits when the rule may still turn out periodic (it will
+/// then be computed no further than that); refused up front otherwise.
+fn memory_reach(
+    rule: &HeapRule,
+    to: u64,
+    method: Method,
+    extra: u64,
+    listing: bool,
+    have: u64,
+) -> CliResult<u64> {
+    let need = sequence::memory_estimate(rule, to, method).saturating_add(extra);
+    if need <= have {
+        return Ok(to);
+    }
+    let provable = grundy::heap::periodicity::Window::for_rule(rule)
+        != grundy::heap::periodicity::Window::Unknown;
+    if listing || !provable {
+        return Err(CliError::new(format!(
+            "--to {to} needs about {} of memory, more than the {} available",
+            size(need),
+            size(have)
+        )));
+    }
+    let per_heap = sequence::memory_estimate(rule, 1 << 20, method) >> 20;
+    Ok((have / per_heap.max(1)).min(to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grundy() -> HeapRule {
+        "4!.0".parse().unwrap()
+    }
+
+    #[test]
+    fn sizes_and_counts() {
+        assert_eq!(parse_size("2G", "--memory").unwrap(), 2 << 30);
+        assert_eq!(parse_size("512M", "--memory").unwrap(), 512 << 20);
+        assert_eq!(parse_size("1.5GiB", "--memory").unwrap(), 3 << 29);
+        assert_eq!(parse_size("4096", "--memory").unwrap(), 4096);
+        for bad in ["", "G", "2X", "-1G", "0", "1e400"] {
+            let e = parse_size(bad, "--memory").unwrap_err();
+            assert!(e.0.contains("give a size"), "{bad}: {e}");
+        }
+        assert_eq!(parse_count("2^30", "--to").unwrap(), 1 << 30);
+        assert_eq!(parse_count("10^9", "--to").unwrap(), 1_000_000_000);
+        assert_eq!(parse_count("123", "--to").unwrap(), 123);
+        assert!(parse_count("2^64", "--to").is_err());
+    }
+
+    #[test]
+    fn runs_that_fit_stay_in_memory() {
+        let p = plan(
+            &grundy(),
+            1 << 20,
+            Method::Auto,
+            0,
+            false,
+            Some(1 << 30),
+            false,
+            Path::new("."),
+            1 << 30,
+            None,
+        );
+        assert_eq!(p.unwrap().spill, None);
+    }
+
+    #[test]
+    fn long_runs_go_to_a_file_within_the_limit() {
+        let to = 1 << 30;
+        let p = plan(
+            &grundy(),
+            to,
+            Method::Auto,
+            0,
+            false,
+            Some(2 << 30),
+            false,
+            Path::new("d"),
+            20 << 30,
+            Some(30 << 30),
+        )
+        .unwrap();
+        let s = p.spill.expect("a file");
+        assert_eq!(s.dir, Path::new("d"));
+        // Within the limit, with the periodicity check and the overhead.
+        assert!(s.resident as u64 + (1 << 29) + OVERHEAD <= 2 << 30, "{s:?}");
+        assert!(s.resident as u64 >= 1 << 30, "{s:?}");
+        let note = p.note.unwrap();
+        assert!(
+            note.contains("2147483650 bytes (2.0 GiB) on disk"),
+            "{note}"
+        );
+        assert!(
+            note.contains("about 18 minutes at a million heaps a second"),
+            "{note}"
+        );
+        // Without --memory: from what the machine has.
+        let p = plan(
+            &grundy(),
+            to,
+            Method::Auto,
+            0,
+            false,
+            None,
+            false,
+            Path::new("d"),
+            1 << 30,
+            Some(30 << 30),
+        )
+        .unwrap();
+        assert!(p.spill.unwrap().resident as u64 <= 1 << 30);
+    }
+
+    #[test]
+    fn refusals_give_the_estimate() {
+        let to = 1 << 30;
+        let e = plan(
+            &grundy(),
+            to,
+            Method::Auto,
+            0,
+            false,
+            Some(512 << 20),
+            false,
+            Path::new("d"),
+            20 << 30,
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            e.0.contains("needs at least 620756992 bytes (0.6 GiB) resident"),
+            "{e}"
+        );
+        assert!(e.0.contains("the periodicity check 536870912 bytes"), "{e}");
+        let e = plan(
+            &grundy(),
+            to,
+            Method::Auto,
+            0,
+            false,
+            Some(1 << 30),
+            false,
+            Path::new("d"),
+            20 << 30,
+            Some(1 << 30),
+        )
+        .unwrap_err();
+        assert!(
+            e.0.contains("need 2147483650 bytes (2.0 GiB) on disk in d"),
+            "{e}"
+        );
+        assert!(
+            e.0.contains("1073741824 bytes (1.0 GiB) are free there"),
+            "{e}"
+        );
+        let e = plan(
+            &"sub:1,2,3".parse().unwrap(),
+            to,
+            Method::Auto,
+            0,
+            false,
+            Some(1 << 30),
+            false,
+            Path::new("d"),
+            20 << 30,
+            None,
+        )
+        .unwrap_err();
+        assert!(e.0.contains("keeps its values in memory"), "{e}");
+        // --spill asks for a file whatever the size.
+        let p = plan(
+            &grundy(),
+            1000,
+            Method::Auto,
+            0,
+            false,
+            None,
+            true,
+            Path::new("d"),
+            20 << 30,
+            None,
+        )
+        .unwrap();
+        assert!(p.spill.is_some());
+        let e = plan(
+            &"0.07".parse().unwrap(),
+            1000,
+            Method::Naive,
+            0,
+            false,
+            None,
+            true,
+            Path::new("d"),
+            20 << 30,
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            e.0.contains("--spill: 0.07 keeps its values in memory"),
+            "{e}"
+        );
+    }
+}
