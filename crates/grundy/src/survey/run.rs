@@ -3,7 +3,7 @@
 //! codes are independent, so this uses every core without any engine
 //! needing more than one).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Record, SurveyStatus};
@@ -141,6 +141,7 @@ pub fn run(
     let halted = || halt.load(Ordering::SeqCst) || stop.load(Ordering::SeqCst);
     #[cfg(feature = "threads")]
     {
+        use std::sync::atomic::{AtomicU64, AtomicUsize};
         let workers = workers.clamp(1, codes.len().max(1));
         let next = AtomicUsize::new(0);
         // Per worker: the code under way (an index, or usize::MAX) and its heap.
