@@ -51,7 +51,16 @@ fn two_shards_merged_equal_the_survey_in_one_piece() {
     let d = scratch("shards");
     let (a, b, whole) = (d.join("a.jsonl"), d.join("b.jsonl"), d.join("whole.jsonl"));
     for (shard, file) in [("1/2", &a), ("2/2", &b)] {
-        text(&["survey", "0.??", "--to", "3000", "--shard", shard, "--out", s(file)]);
+        text(&[
+            "survey",
+            "0.??",
+            "--to",
+            "3000",
+            "--shard",
+            shard,
+            "--out",
+            s(file),
+        ]);
         assert_eq!(lines(file), 32);
     }
     // Without --out the lines come on standard output.
@@ -65,10 +74,21 @@ fn two_shards_merged_equal_the_survey_in_one_piece() {
     assert_eq!(sharded, one);
     let kayles = one.iter().find(|r| r["code"] == "0.77").unwrap();
     assert_eq!(kayles["status"], "proven");
-    assert_eq!((kayles["period"].as_u64(), kayles["preperiod"].as_u64()), (Some(12), Some(71)));
+    assert_eq!(
+        (kayles["period"].as_u64(), kayles["preperiod"].as_u64()),
+        (Some(12), Some(71))
+    );
     // The checksum is the one `seq --until-proven --stats` prints.
-    let seq: Value =
-        serde_json::from_str(&text(&["seq", "0.77", "--to", "3000", "--until-proven", "--summary", "--json"])).unwrap();
+    let seq: Value = serde_json::from_str(&text(&[
+        "seq",
+        "0.77",
+        "--to",
+        "3000",
+        "--until-proven",
+        "--summary",
+        "--json",
+    ]))
+    .unwrap();
     assert_eq!(kayles["checksum"], seq["checksum"]);
     assert_eq!(kayles["computed"], seq["to"]);
     // One shard alone: the rest is missing.
@@ -76,7 +96,16 @@ fn two_shards_merged_equal_the_survey_in_one_piece() {
     assert_eq!(missing.as_array().unwrap().len(), 32);
     assert_eq!(missing[0], "0.01");
     // A rerun finds everything done.
-    let out = grundy(&["survey", "0.??", "--to", "3000", "--shard", "1/2", "--out", s(&a)]);
+    let out = grundy(&[
+        "survey",
+        "0.??",
+        "--to",
+        "3000",
+        "--shard",
+        "1/2",
+        "--out",
+        s(&a),
+    ]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("0 to compute (32 already in"));
     assert_eq!(lines(&a), 32);
@@ -85,7 +114,16 @@ fn two_shards_merged_equal_the_survey_in_one_piece() {
 /// Starts a survey of `0.??` to `to` appending to `out`, one code at a time.
 fn start(to: &str, out: &Path) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["survey", "0.??", "--to", to, "--threads", "1", "--out", s(out)])
+        .args([
+            "survey",
+            "0.??",
+            "--to",
+            to,
+            "--threads",
+            "1",
+            "--out",
+            s(out),
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -139,7 +177,10 @@ fn a_killed_survey_resumes_to_the_same_records() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(err.contains("torn last line"), "{err}");
-    assert!(err.contains(&format!("{} to compute ({kept} already in", 64 - kept)), "{err}");
+    assert!(
+        err.contains(&format!("{} to compute ({kept} already in", 64 - kept)),
+        "{err}"
+    );
     assert_eq!(lines(&f), 64);
     // The same records as a run never interrupted.
     let out = text(&["survey", "0.??", "--to", TO]);
@@ -151,13 +192,26 @@ fn a_killed_survey_resumes_to_the_same_records() {
 fn degenerate_codes_get_lines_of_their_own() {
     let d = scratch("list");
     let list = d.join("codes.txt");
-    std::fs::write(&list, "# a list\n0.9x\n0.00   # no move at all\n0.07\n0.07\n8.0\n").unwrap();
+    std::fs::write(
+        &list,
+        "# a list\n0.9x\n0.00   # no move at all\n0.07\n0.07\n8.0\n",
+    )
+    .unwrap();
     let out = text(&["survey", "--codes", s(&list), "--to", "2000"]);
-    let mut records: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let mut records: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     records.sort_by_key(|r| r["code"].as_str().unwrap().to_string());
-    let status: Vec<&str> = records.iter().map(|r| r["status"].as_str().unwrap()).collect();
+    let status: Vec<&str> = records
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
     assert_eq!(status, ["no-moves", "proven", "invalid", "observed"]);
-    assert!(records[2]["error"].as_str().unwrap().contains("not an octal"));
+    assert!(records[2]["error"]
+        .as_str()
+        .unwrap()
+        .contains("not an octal"));
     assert_eq!(records[3]["saltus"], 1);
     assert_eq!(records[1]["preperiod"], 53);
     // The merged table: aligned columns, the error at the end of its line.
@@ -165,14 +219,21 @@ fn degenerate_codes_get_lines_of_their_own() {
     std::fs::write(&file, &out).unwrap();
     let table = text(&["survey", "--merge", s(&file), "--codes", s(&list)]);
     let rows: Vec<&str> = table.lines().collect();
-    assert!(rows[0].starts_with("code  status    period  preperiod"), "{table}");
+    assert!(
+        rows[0].starts_with("code  status    period  preperiod"),
+        "{table}"
+    );
     assert!(rows[3].starts_with("0.9x  invalid"), "{table}");
     assert!(rows[3].contains("not an octal"), "{table}");
     assert_eq!(rows[1].find("no-moves"), rows[2].find("proven"));
     assert!(table.contains("missing: none"), "{table}");
     let csv = text(&["survey", "--merge", s(&file), "--csv"]);
     assert!(csv.starts_with("code,status,period,preperiod,saltus,computed,max_value,"));
-    assert!(csv.lines().nth(1).unwrap().starts_with("0.00,no-moves,1,0,0,0,0,"));
+    assert!(csv
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("0.00,no-moves,1,0,0,0,0,"));
 }
 
 #[test]
@@ -181,22 +242,46 @@ fn conflicting_records_and_bad_requests_are_refused() {
     let (a, b) = (d.join("a.jsonl"), d.join("b.jsonl"));
     text(&["survey", "0.0?", "--to", "100", "--out", s(&a)]);
     text(&["survey", "0.0?", "--to", "50", "--out", s(&b)]);
-    refused(&["survey", "--merge", s(&a), s(&b)], "is there twice with different results");
-    refused(&["survey", "0.0?", "--to", "200", "--out", s(&a)], "surveyed to heap 100, not 200");
+    refused(
+        &["survey", "--merge", s(&a), s(&b)],
+        "is there twice with different results",
+    );
+    refused(
+        &["survey", "0.0?", "--to", "200", "--out", s(&a)],
+        "surveyed to heap 100, not 200",
+    );
     std::fs::write(&b, "hello\n").unwrap();
-    refused(&["survey", "--merge", s(&b)], "line 1 is not a survey record");
-    refused(&["survey", "--merge", s(&d.join("none.jsonl"))], "none.jsonl");
+    refused(
+        &["survey", "--merge", s(&b)],
+        "line 1 is not a survey record",
+    );
+    refused(
+        &["survey", "--merge", s(&d.join("none.jsonl"))],
+        "none.jsonl",
+    );
     refused(&["survey", "0.??"], "--to N");
     refused(&["survey", "0.x?", "--to", "10"], "pattern '0.x?'");
-    refused(&["survey", "0.??", "--to", "10", "--shard", "0/2"], "numbered 1 to 2");
+    refused(
+        &["survey", "0.??", "--to", "10", "--shard", "0/2"],
+        "numbered 1 to 2",
+    );
     refused(&["survey", "0.??", "--to", "10", "--shard", "3"], "I/N");
-    refused(&["survey", "0.??", "--to", "10", "--threads", "0"], "--threads 0");
+    refused(
+        &["survey", "0.??", "--to", "10", "--threads", "0"],
+        "--threads 0",
+    );
     refused(&["survey", "0.??", "0.1?", "--to", "10"], "one pattern");
     refused(
         &["survey", "0.??", "--to", "4294967295", "--threads", "1024"],
         "of memory",
     );
     refused(&["survey", "--merge"], "record files");
-    refused(&["survey", "--merge", s(&a), "--to", "5"], "--to does not go with --merge");
-    refused(&["survey", "0.??", "--to", "10", "--out", s(&d)], "directory");
+    refused(
+        &["survey", "--merge", s(&a), "--to", "5"],
+        "--to does not go with --merge",
+    );
+    refused(
+        &["survey", "0.??", "--to", "10", "--out", s(&d)],
+        "directory",
+    );
 }

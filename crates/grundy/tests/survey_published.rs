@@ -64,7 +64,7 @@ fn survey(codes: &[String]) -> Vec<Record> {
     let stop = AtomicBool::new(false);
     run(codes, TO, 2, &stop, Duration::from_secs(600), &mut |e| {
         if let Event::Done(r) = e {
-            got.push(r);
+            got.push(*r);
         }
         true
     });
@@ -113,8 +113,8 @@ fn two_digit_octal_games_match_the_published_tables() {
         assert_eq!(r.saltus, Some(0), "{what}");
         // The listed values, at offset 0 for a game whose single token can
         // be removed, else at the offset the table reduced the heaps by.
-        let one_token_removable = row.code.starts_with("0.")
-            && row.code.as_bytes()[2].wrapping_sub(b'0') % 2 == 1;
+        let one_token_removable =
+            row.code.starts_with("0.") && row.code.as_bytes()[2].wrapping_sub(b'0') % 2 == 1;
         let k = match &row.values {
             Some(v) => offset(&row.code, v).unwrap_or_else(|| panic!("{what}: values differ")),
             None if one_token_removable => 0,
@@ -141,7 +141,9 @@ fn two_digit_octal_games_match_the_published_tables() {
         }
     }
     // Two-digit games no one has solved: no proof can turn up here.
-    for open in ["0.06", "0.14", "0.36", "0.60", "0.64", "0.74", "0.76", "0.04"] {
+    for open in [
+        "0.06", "0.14", "0.36", "0.60", "0.64", "0.74", "0.76", "0.04",
+    ] {
         let r = find(open);
         assert_ne!(r.status, SurveyStatus::Proven, "{r:?}");
         assert_eq!(r.computed, Some(r.to), "{r:?}");

@@ -16,7 +16,7 @@ use std::time::Duration;
 use clap::Args;
 use grundy::heap::rule::HeapRule;
 use grundy::heap::sequence::{self, Method};
-use grundy::survey::merge::{self, MergeError};
+use grundy::survey::merge;
 use grundy::survey::run::{self, Event};
 use grundy::survey::shard::Shard;
 use grundy::survey::{pattern, Record};
@@ -109,7 +109,9 @@ pub fn run(args: &SurveyArgs) -> CliResult {
         None => return Err(CliError::new("give the last heap size with --to N")),
     };
     let shard = match &args.shard {
-        Some(s) => s.parse::<Shard>().map_err(|e| CliError::new(e.to_string()))?,
+        Some(s) => s
+            .parse::<Shard>()
+            .map_err(|e| CliError::new(e.to_string()))?,
         None => Shard::ALL,
     };
     let mine = shard.select(&codes);
@@ -329,7 +331,9 @@ fn run_merge(args: &SurveyArgs) -> CliResult {
     }
     let expected = match (&args.expect, &args.codes) {
         (Some(_), Some(_)) => {
-            return Err(CliError::new("give --expect PATTERN or --codes FILE, not both"))
+            return Err(CliError::new(
+                "give --expect PATTERN or --codes FILE, not both",
+            ))
         }
         (Some(p), None) => Some(pattern::expand(p).map_err(|e| CliError::new(e.to_string()))?),
         (None, Some(f)) => Some(pattern::read_list(&read_text(Path::new(f))?)),
@@ -338,17 +342,14 @@ fn run_merge(args: &SurveyArgs) -> CliResult {
     let mut sets = Vec::new();
     for name in &args.items {
         let path = Path::new(name);
-        let s = merge::scan(&read_text(path)?)
-            .map_err(|e| CliError::new(format!("{name}: {e}")))?;
+        let s =
+            merge::scan(&read_text(path)?).map_err(|e| CliError::new(format!("{name}: {e}")))?;
         if s.torn {
             eprintln!("grundy: {name}: ignoring a torn last line");
         }
         sets.push(s.records);
     }
-    let records = merge::merge(sets).map_err(|e| match e {
-        MergeError::Conflict { .. } => CliError::new(e.to_string()),
-        e => CliError::new(e.to_string()),
-    })?;
+    let records = merge::merge(sets).map_err(|e| CliError::new(e.to_string()))?;
     let missing = expected.map(|e| merge::missing(&e, &records));
     if let Some(m) = missing.as_ref().filter(|m| !m.is_empty()) {
         eprintln!("grundy: {} codes missing: {}", m.len(), abbreviated(m));
@@ -364,7 +365,15 @@ fn run_merge(args: &SurveyArgs) -> CliResult {
     }
     let mut text = table(&records);
     if let Some(m) = &missing {
-        let _ = writeln!(text, "missing: {}", if m.is_empty() { "none".into() } else { format!("{} ({})", m.len(), m.join(" ")) });
+        let _ = writeln!(
+            text,
+            "missing: {}",
+            if m.is_empty() {
+                "none".into()
+            } else {
+                format!("{} ({})", m.len(), m.join(" "))
+            }
+        );
     }
     emit(&text)
 }
@@ -449,7 +458,9 @@ fn csv(records: &[Record]) -> String {
 
 /// The records as aligned columns (the error, if any, at the end of its line).
 fn table(records: &[Record]) -> String {
-    let shown: Vec<usize> = (0..COLUMNS.len()).filter(|&i| COLUMNS[i] != "error").collect();
+    let shown: Vec<usize> = (0..COLUMNS.len())
+        .filter(|&i| COLUMNS[i] != "error")
+        .collect();
     let rows: Vec<Vec<String>> = records.iter().map(|r| cells(r, true)).collect();
     let width = |i: usize| {
         rows.iter()

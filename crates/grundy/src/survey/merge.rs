@@ -149,7 +149,10 @@ mod tests {
     fn lines_that_are_not_records_are_refused() {
         let a = record("0.07").to_line();
         let e = scan(&format!("{a}\nhello\n{a}\n")).unwrap_err();
-        assert_eq!(e.to_string().split(' ').take(2).collect::<Vec<_>>(), ["line", "2"]);
+        assert_eq!(
+            e.to_string().split(' ').take(2).collect::<Vec<_>>(),
+            ["line", "2"]
+        );
         assert_eq!(scan("").unwrap().records.len(), 0);
         assert_eq!(scan("\n\n").unwrap().clean_len, 2);
     }

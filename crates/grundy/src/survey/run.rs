@@ -119,7 +119,7 @@ pub fn survey_code_with(
 /// What [`run`] reports as it goes.
 pub enum Event<'a> {
     /// A code is done.
-    Done(Record),
+    Done(Box<Record>),
     /// Now and then: the codes being computed, as (code, last heap computed).
     Running(&'a [(String, u64)]),
 }
@@ -177,7 +177,7 @@ pub fn run(
             loop {
                 match rx.recv_timeout(tick.min(Duration::from_millis(200))) {
                     Ok(r) => {
-                        if !event(Event::Done(r)) {
+                        if !event(Event::Done(Box::new(r))) {
                             halt.store(true, Ordering::SeqCst);
                         }
                     }
@@ -190,9 +190,7 @@ pub fn run(
                         .iter()
                         .filter_map(|(k, n)| {
                             let k = k.load(Ordering::SeqCst);
-                            codes
-                                .get(k)
-                                .map(|c| (c.clone(), n.load(Ordering::Relaxed)))
+                            codes.get(k).map(|c| (c.clone(), n.load(Ordering::Relaxed)))
                         })
                         .collect();
                     if !running.is_empty() && !event(Event::Running(&running)) {
@@ -211,7 +209,7 @@ pub fn run(
             }
             match survey_code(code, to, &halted) {
                 Some(r) => {
-                    if !event(Event::Done(r)) {
+                    if !event(Event::Done(Box::new(r))) {
                         break;
                     }
                 }
@@ -231,12 +229,19 @@ mod tests {
         let codes: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
         let mut got = Vec::new();
         let stop = AtomicBool::new(false);
-        run(&codes, to, workers, &stop, Duration::from_secs(60), &mut |e| {
-            if let Event::Done(r) = e {
-                got.push(r);
-            }
-            true
-        });
+        run(
+            &codes,
+            to,
+            workers,
+            &stop,
+            Duration::from_secs(60),
+            &mut |e| {
+                if let Event::Done(r) = e {
+                    got.push(*r);
+                }
+                true
+            },
+        );
         got.sort_by(|a, b| a.code.cmp(&b.code));
         got
     }
@@ -253,7 +258,12 @@ mod tests {
             let mut e = NaiveEngine::from_values(&rule, &[]);
             e.extend_to(last as u32);
             let g = &e.values()[..=last as usize];
-            assert_eq!(r.checksum.as_deref(), Some(format!("{:08X}", fletcher(g)).as_str()), "{}", r.code);
+            assert_eq!(
+                r.checksum.as_deref(),
+                Some(format!("{:08X}", fletcher(g)).as_str()),
+                "{}",
+                r.code
+            );
             assert_eq!(r.max_value, g.iter().copied().max(), "{}", r.code);
             if r.status == SurveyStatus::Proven || r.status == SurveyStatus::NoMoves {
                 let (n0, p) = (r.preperiod.unwrap() as usize, r.period.unwrap() as usize);
@@ -275,7 +285,11 @@ mod tests {
         }
         let by = |c: &str| one.iter().find(|r| r.code == c).unwrap().clone();
         assert_eq!(by("1.0").status, SurveyStatus::Invalid);
-        assert!(by("1.0").error.as_deref().unwrap().contains("before the point"));
+        assert!(by("1.0")
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("before the point"));
         let hex = by("8.0");
         assert_eq!((hex.status, hex.saltus), (SurveyStatus::Observed, Some(1)));
         assert_eq!(hex.computed, Some(2000));
@@ -287,10 +301,17 @@ mod tests {
         let codes: Vec<String> = vec!["0.16".into(), "0.56".into()];
         let stop = AtomicBool::new(true);
         let mut got = 0;
-        run(&codes, 1_000_000, 2, &stop, Duration::from_secs(60), &mut |_| {
-            got += 1;
-            true
-        });
+        run(
+            &codes,
+            1_000_000,
+            2,
+            &stop,
+            Duration::from_secs(60),
+            &mut |_| {
+                got += 1;
+                true
+            },
+        );
         assert_eq!(got, 0);
         assert!(survey_code("0.16", 1_000_000, &|| true).is_none());
     }
