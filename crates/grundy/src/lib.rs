@@ -25,6 +25,7 @@
 //! - [`families`]: that interface, one module per family;
 //! - [`rules_file`]: games described in TOML, compiled to the native engines;
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
+//! - [`survey`]: surveys of whole code families (`0.??`), sharded, resumed, merged.
 //!
 //! Cargo features, both on by default: `threads` (the rare/common engine's
 //! second thread) and `files` (sequence files on disk). Without them the
@@ -46,6 +47,7 @@ pub mod rules_file;
 pub mod script;
 pub mod solve;
 pub mod strategy;
+pub mod survey;
 pub mod turning;
 
 mod escape;

@@ -20,6 +20,7 @@ pub mod rules;
 pub mod rules_file;
 pub mod seq;
 pub mod staircase;
+pub mod survey;
 pub mod table;
 pub mod turning;
 pub mod turtles;
