@@ -40,6 +40,8 @@ enum Command {
     Heap(commands::heap::HeapArgs),
     /// Grundy sequence G(0..N) of a heap rule with its periodicity; files, checkpoints, resume.
     Seq(commands::seq::SeqArgs),
+    /// Re-derive every value of a sequence file independently, in parallel blocks or shards.
+    Verify(commands::verify::VerifyArgs),
     /// Misère quotient of a heap rule: presentation, |Q|, |P|, P-portion, Φ(n).
     Misere(commands::misere::MisereArgs),
     /// The heap-rule notation: a rule in words, or every named game.
@@ -88,6 +90,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Play(a) => commands::play::run(&a),
         Command::Heap(a) => commands::heap::run(&a),
         Command::Seq(a) => commands::seq::run(&a),
+        Command::Verify(a) => commands::verify::run(&a),
         Command::Misere(a) => commands::misere::run(&a),
         Command::Rules(a) => commands::rules::run(&a),
         Command::Moore(a) => commands::moore::run(&a),

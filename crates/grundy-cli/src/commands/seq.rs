@@ -201,12 +201,12 @@ fn available_memory() -> Option<u64> {
 }
 
 /// Available memory, or 8 GiB when the machine does not say.
-fn memory() -> u64 {
+pub(crate) fn memory() -> u64 {
     available_memory().unwrap_or(8 << 30)
 }
 
 /// `bytes` in bytes and GiB, for messages.
-fn size(bytes: u64) -> String {
+pub(crate) fn size(bytes: u64) -> String {
     format!(
         "{bytes} bytes ({:.1} GiB)",
         bytes as f64 / (1u64 << 30) as f64

@@ -81,6 +81,9 @@ use super::rule::{HeapRule, RuleKind};
 /// would not fit a small table).
 const MARK_LIMIT: u32 = 1 << 20;
 
+/// Splits looked at in one go by the search of steps 4 and 5.
+const CHUNK: usize = 256;
+
 /// How the values are re-derived.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -161,6 +164,11 @@ struct Parity {
     /// The parity shared by the splitting removals (0 without one).
     split_parity: usize,
     rare: Vec<u32>,
+    /// `G` of each rare position, in the same order.
+    rare_g: Vec<u32>,
+    /// A power of two above every option value of heaps holding values
+    /// below [`MARK_LIMIT`]: the slot larger option values are clamped to.
+    sink: u32,
 }
 
 impl Parity {
@@ -314,11 +322,14 @@ fn parity_for(rule: &HeapRule, values: &[u32]) -> Option<Parity> {
         mask,
         split_parity,
         rare: Vec::new(),
+        rare_g: Vec::new(),
+        sink: hist[0].len() as u32,
     };
     p.rare = (1..values.len())
         .filter(|&x| p.par(values[x]) ^ p.d(x) == 0)
         .map(|x| x as u32)
         .collect();
+    p.rare_g = p.rare.iter().map(|&r| values[r as usize]).collect();
     Some(p)
 }
 
@@ -350,7 +361,7 @@ impl<'a> Checker<'a> {
     fn wrong(&mut self, s: usize) -> Option<u32> {
         let v = self.g[s];
         let shown = match self.parity {
-            Some(p) if v < MARK_LIMIT => self.rare_common(p, s, v),
+            Some(p) if v < p.sink => self.rare_common(p, s, v),
             _ => false,
         };
         if shown {
@@ -385,36 +396,24 @@ impl<'a> Checker<'a> {
             self.marks.fill(0);
             self.stamp = 1;
         }
-        if self.marks.len() <= v as usize {
-            self.marks.resize(v as usize + 1, 0);
+        // Every option value below 2^bits lands in its own slot, larger
+        // ones (only next to a value past MARK_LIMIT) in the last slot,
+        // which is above `v` and never read.
+        let sink = p.sink as usize;
+        if self.marks.len() <= sink {
+            self.marks.resize(sink + 1, 0);
         }
         let stamp = self.stamp;
-        let marks = &mut self.marks[..=v as usize];
-        // Values below v still to be seen; `hit_v`: an option equals v.
-        let mut need = v as usize;
-        let mut hit_v = false;
-        let mut mark = |w: u32| {
-            if w <= v {
-                let slot = &mut marks[w as usize];
-                if *slot != stamp {
-                    *slot = stamp;
-                    if w == v {
-                        hit_v = true;
-                    } else {
-                        need -= 1;
-                    }
-                }
-            }
-        };
+        let marks = &mut self.marks[..=sink];
         // Step 1.
         for &k in &p.moves.none {
             if k == s {
-                mark(0);
+                marks[0] = stamp;
             }
         }
         for &k in &p.moves.one {
             if k < s {
-                mark(g[s - k]);
+                marks[g[s - k].min(p.sink) as usize] = stamp;
             }
         }
         for &(k, unequal) in &p.moves.two {
@@ -422,17 +421,16 @@ impl<'a> Checker<'a> {
                 continue;
             }
             let t = s - k;
-            for &r in &p.rare {
-                let r = r as usize;
-                if r >= t {
-                    break;
-                }
-                let b = t - r;
-                if !(unequal && b == r) {
-                    mark(g[r] ^ g[b]);
+            let n = p.rare.partition_point(|&r| (r as usize) < t);
+            for (&r, &gr) in p.rare[..n].iter().zip(&p.rare_g[..n]) {
+                let b = t - r as usize;
+                if !(unequal && b == r as usize) {
+                    marks[(gr ^ g[b]).min(p.sink) as usize] = stamp;
                 }
             }
         }
+        let hit_v = marks[v as usize] == stamp;
+        let mut need = marks[..v as usize].iter().filter(|&&m| m != stamp).count();
         // Step 2.
         if hit_v {
             return false;
@@ -447,26 +445,39 @@ impl<'a> Checker<'a> {
         if v_mixed && need == 0 {
             return true;
         }
-        // Steps 4 and 5: every split, small part first; step 4 stops as
-        // soon as nothing is missing.
+        // Steps 4 and 5: every split, in chunks taken alternately from the
+        // small end (a small heap against a recent one) and from the middle
+        // (two older heaps); step 4 stops as soon as nothing is missing.
         for &(k, unequal) in &p.moves.two {
             if s < k + 2 {
                 continue;
             }
             let t = s - k;
-            for a in 1..=t / 2 {
-                let b = t - a;
-                if unequal && a == b {
-                    continue;
-                }
-                let w = g[a] ^ g[b];
-                if w <= v {
-                    let slot = &mut marks[w as usize];
-                    if *slot != stamp {
+            // The parts `a` still to look at: `lo..hi`.
+            let (mut lo, mut hi) = (1, t / 2 + 1);
+            let mut from_small = true;
+            while lo < hi {
+                let (a0, a1) = if from_small {
+                    let e = (lo + CHUNK).min(hi);
+                    (std::mem::replace(&mut lo, e), e)
+                } else {
+                    let b = hi.saturating_sub(CHUNK).max(lo);
+                    (b, std::mem::replace(&mut hi, b))
+                };
+                from_small = !from_small;
+                // a = a0 + i against b = t - a.
+                let small = &g[a0..a1];
+                let large = &g[t + 1 - a1..t + 1 - a0];
+                for (i, (&ga, &gb)) in small.iter().zip(large.iter().rev()).enumerate() {
+                    let w = ga ^ gb;
+                    if w <= v && marks[w as usize] != stamp {
+                        if unequal && 2 * (a0 + i) == t {
+                            continue;
+                        }
                         if w == v {
                             return false;
                         }
-                        *slot = stamp;
+                        marks[w as usize] = stamp;
                         need -= 1;
                         if need == 0 && v_mixed {
                             return true;
@@ -500,7 +511,11 @@ mod tests {
     }
 
     /// The first wrong position by the definition, heap after heap.
-    fn first_wrong_plainly(rule: &HeapRule, g: &[u32], range: RangeInclusive<u64>) -> Option<Wrong> {
+    fn first_wrong_plainly(
+        rule: &HeapRule,
+        g: &[u32],
+        range: RangeInclusive<u64>,
+    ) -> Option<Wrong> {
         let mut c = Checker::new(rule, g, None);
         range.map(|s| s as usize).find_map(|s| {
             let derived = c.plain_mex(s);
