@@ -42,6 +42,8 @@ enum Command {
     Seq(commands::seq::SeqArgs),
     /// Surveys of code families (0.??): period and figures per code, sharded, resumed, merged.
     Survey(commands::survey::SurveyArgs),
+    /// Re-derive every value of a sequence file independently, in parallel blocks or shards.
+    Verify(commands::verify::VerifyArgs),
     /// Misère quotient of a heap rule: presentation, |Q|, |P|, P-portion, Φ(n).
     Misere(commands::misere::MisereArgs),
     /// The heap-rule notation: a rule in words, or every named game.
@@ -91,6 +93,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Heap(a) => commands::heap::run(&a),
         Command::Seq(a) => commands::seq::run(&a),
         Command::Survey(a) => commands::survey::run(&a),
+        Command::Verify(a) => commands::verify::run(&a),
         Command::Misere(a) => commands::misere::run(&a),
         Command::Rules(a) => commands::rules::run(&a),
         Command::Moore(a) => commands::moore::run(&a),

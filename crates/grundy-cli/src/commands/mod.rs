@@ -25,5 +25,6 @@ pub mod table;
 pub mod turning;
 pub mod turtles;
 pub mod twoheap;
+pub mod verify;
 pub mod windup;
 pub mod wythoff;

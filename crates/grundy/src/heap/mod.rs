@@ -12,6 +12,8 @@
 //!   stopped once the period is proven and extended by it;
 //! - [`rc`]: the rare/common engine for long take-and-break sequences;
 //! - [`store`]: a compact file for long sequences, with its checksum;
+//! - [`verify`]: stored values re-derived independently, in parallel
+//!   blocks (near-linear for splitting codes by the rare/common argument);
 //! - [`periodicity`]: preperiod, period, saltus and the periodicity theorems;
 //! - [`periodic`]: G(n) for any heap once the period is proven;
 //! - [`explain`]: why a heap has its value (its options and their mex) and
@@ -30,3 +32,4 @@ pub mod rule;
 pub mod sequence;
 pub mod store;
 pub mod subtraction;
+pub mod verify;

@@ -506,48 +506,16 @@ fn parse(r: &mut impl Read, size: u64) -> Result<StoredSequence, FormatError> {
     fn format_err(message: impl Into<String>) -> FormatError {
         FormatError(message.into())
     }
+    let Header {
+        rule,
+        count,
+        width,
+        checksum,
+    } = parse_header(r, size)?;
     let mut exact = |buf: &mut [u8], what: &str| {
         r.read_exact(buf)
             .map_err(|_| format_err(format!("file ends inside the {what}")))
     };
-    let mut magic = [0u8; 8];
-    exact(&mut magic, "header")?;
-    if &magic != MAGIC {
-        return Err(format_err("not a grundy sequence file"));
-    }
-    let mut b4 = [0u8; 4];
-    exact(&mut b4, "header")?;
-    let version = u32::from_le_bytes(b4);
-    if version != VERSION {
-        return Err(format_err(format!(
-            "format version {version} is not supported (expected {VERSION})"
-        )));
-    }
-    exact(&mut b4, "header")?;
-    let rule_len = u32::from_le_bytes(b4);
-    if rule_len > MAX_RULE {
-        return Err(format_err("damaged header (rule too long)"));
-    }
-    let mut rule = vec![0u8; rule_len as usize];
-    exact(&mut rule, "header")?;
-    let rule = String::from_utf8(rule).map_err(|_| format_err("damaged header (rule)"))?;
-    let mut b8 = [0u8; 8];
-    exact(&mut b8, "header")?;
-    let count = u64::from_le_bytes(b8);
-    let mut w1 = [0u8; 1];
-    exact(&mut w1, "header")?;
-    let width = w1[0];
-    if width != 2 && width != 4 {
-        return Err(format_err(format!("value width {width} is not 2 or 4")));
-    }
-    exact(&mut b4, "header")?;
-    let checksum = u32::from_le_bytes(b4);
-    let expected = file_size(&rule, count, width);
-    if size != expected {
-        return Err(format_err(format!(
-            "file has {size} bytes, its header announces {expected}"
-        )));
-    }
     let mut values = Vec::with_capacity(count as usize);
     let mut buf = vec![0u8; 1 << 16];
     let mut left = count * width as u64;
@@ -585,6 +553,150 @@ fn parse(r: &mut impl Read, size: u64) -> Result<StoredSequence, FormatError> {
         width,
         checksum,
         values,
+    })
+}
+
+/// The header of a sequence file: what a file holds, before its values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The rule's code.
+    pub rule: String,
+    /// Number of values, `G(0)` included.
+    pub count: u64,
+    /// Bytes per value (2 or 4).
+    pub width: u8,
+    /// The checksum the header records.
+    pub checksum: u32,
+}
+
+/// The first values of a file and the checksum of all of them, read
+/// without refusing a checksum that does not match (see [`scan`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scanned {
+    /// The file's header.
+    pub header: Header,
+    /// `G(0..keep)`: the values asked for.
+    pub values: Vec<u32>,
+    /// The checksum of every value in the file, to compare with the
+    /// header's.
+    pub computed: u32,
+}
+
+/// Reads and checks a header (its size against the file's included).
+fn parse_header(r: &mut impl Read, size: u64) -> Result<Header, FormatError> {
+    fn format_err(message: impl Into<String>) -> FormatError {
+        FormatError(message.into())
+    }
+    let mut exact = |buf: &mut [u8]| {
+        r.read_exact(buf)
+            .map_err(|_| format_err("file ends inside the header"))
+    };
+    let mut magic = [0u8; 8];
+    exact(&mut magic)?;
+    if &magic != MAGIC {
+        return Err(format_err("not a grundy sequence file"));
+    }
+    let mut b4 = [0u8; 4];
+    exact(&mut b4)?;
+    let version = u32::from_le_bytes(b4);
+    if version != VERSION {
+        return Err(format_err(format!(
+            "format version {version} is not supported (expected {VERSION})"
+        )));
+    }
+    exact(&mut b4)?;
+    let rule_len = u32::from_le_bytes(b4);
+    if rule_len > MAX_RULE {
+        return Err(format_err("damaged header (rule too long)"));
+    }
+    let mut rule = vec![0u8; rule_len as usize];
+    exact(&mut rule)?;
+    let rule = String::from_utf8(rule).map_err(|_| format_err("damaged header (rule)"))?;
+    let mut b8 = [0u8; 8];
+    exact(&mut b8)?;
+    let count = u64::from_le_bytes(b8);
+    let mut w1 = [0u8; 1];
+    exact(&mut w1)?;
+    let width = w1[0];
+    if width != 2 && width != 4 {
+        return Err(format_err(format!("value width {width} is not 2 or 4")));
+    }
+    exact(&mut b4)?;
+    let checksum = u32::from_le_bytes(b4);
+    let expected = file_size(&rule, count, width);
+    if size != expected {
+        return Err(format_err(format!(
+            "file has {size} bytes, its header announces {expected}"
+        )));
+    }
+    Ok(Header {
+        rule,
+        count,
+        width,
+        checksum,
+    })
+}
+
+/// Reads the header of a sequence file (and checks the file's size
+/// against it), without reading the values.
+#[cfg(feature = "files")]
+pub fn read_header(path: &Path) -> Result<Header, StoreError> {
+    let file = File::open(path).map_err(io_err(path))?;
+    let size = file.metadata().map_err(io_err(path))?.len();
+    parse_header(&mut BufReader::with_capacity(1 << 12, file), size)
+        .map_err(|e| format_err(path, e.0))
+}
+
+/// Reads the first `keep` values of a sequence file (all of them when
+/// `keep` is past the end) and the checksum of all its values, which is
+/// reported rather than enforced: a verifier says whether it matches.
+///
+/// ```
+/// use grundy::heap::store::{scan, write};
+/// let dir = std::env::temp_dir().join(format!("grundy-scan-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("0.6.gsq");
+/// write(&path, "0.6", &[0, 0, 1, 2, 0, 1]).unwrap();
+/// let s = scan(&path, 3).unwrap();
+/// assert_eq!((s.header.count, s.values), (6, vec![0, 0, 1]));
+/// assert_eq!(s.computed, s.header.checksum);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[cfg(feature = "files")]
+pub fn scan(path: &Path, keep: u64) -> Result<Scanned, StoreError> {
+    let file = File::open(path).map_err(io_err(path))?;
+    let size = file.metadata().map_err(io_err(path))?.len();
+    let mut r = BufReader::with_capacity(1 << 20, file);
+    let header = parse_header(&mut r, size).map_err(|e| format_err(path, e.0))?;
+    let keep = keep.min(header.count);
+    let wide = header.width == 4;
+    let mut values = Vec::with_capacity(keep as usize);
+    let mut f = Fletcher::default();
+    let mut buf = vec![0u8; 1 << 16];
+    let mut index = 0u64;
+    let mut left = header.count * header.width as u64;
+    while left > 0 {
+        let take = left.min(buf.len() as u64) as usize;
+        r.read_exact(&mut buf[..take])
+            .map_err(|_| format_err(path, "file ends inside the values"))?;
+        for c in buf[..take].chunks_exact(header.width as usize) {
+            let v = if wide {
+                u32::from_le_bytes([c[0], c[1], c[2], c[3]])
+            } else {
+                u16::from_le_bytes([c[0], c[1]]) as u32
+            };
+            f.push(v, wide);
+            if index < keep {
+                values.push(v);
+            }
+            index += 1;
+        }
+        left -= take as u64;
+    }
+    Ok(Scanned {
+        header,
+        values,
+        computed: f.value(),
     })
 }
 
