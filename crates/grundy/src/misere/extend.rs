@@ -247,7 +247,7 @@ fn reduce(
     letters: &[u32],
     n: u32,
     order_limit: usize,
-) -> Result<(Quotient, Vec<Vec<u32>>, Vec<u32>), String> {
+) -> Result<(Quotient, Vec<Vec<u32>>), String> {
     let count = l.elems.len();
     let mut gens: Vec<usize> = letters.iter().map(|&h| m.image[h as usize]).collect();
     gens.sort_unstable();
@@ -309,7 +309,7 @@ fn reduce(
             .collect(),
     };
     let words = rep.iter().map(|&i| l.word(i)).collect();
-    Ok((q, words, class))
+    Ok((q, words))
 }
 
 /// A sum the candidate labels wrong by (P) or (N), if any.
@@ -410,7 +410,7 @@ fn next_heap(
             return Err("a candidate quotient is too large to index".into());
         }
         let l = label(rule, &m, letters, limits.candidate)?;
-        let (q, words, _) = reduce(&m, &l, letters, n, limits.order)?;
+        let (q, words) = reduce(&m, &l, letters, n, limits.order)?;
         let Some(w) = failure(rule, &q, &words, letters, limits.proof)? else {
             return Ok(q);
         };

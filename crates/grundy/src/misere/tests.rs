@@ -267,7 +267,7 @@ mod quotients {
     /// value (from the genus, computed independently) is 0.
     #[test]
     fn single_heaps_agree_with_the_genus() {
-        for i in 0..RULES.len() {
+        for (i, (code, _, _)) in RULES.iter().enumerate() {
             let (rule, q) = quotient(i);
             let top = q.top.min(36);
             let genera = GenusTable::new(rule).heaps(top).unwrap();
@@ -275,8 +275,7 @@ mod quotients {
                 assert_eq!(
                     q.is_p(&[h as u32]),
                     Some(g.misere_value() == 0),
-                    "{} heap {h}",
-                    RULES[i].0
+                    "{code} heap {h}"
                 );
             }
         }
