@@ -2,8 +2,10 @@
 //! with its presentation, P-portion and pretending function.
 
 use clap::Args;
-use grundy::misere::report::QuotientReport;
-use grundy::misere::solver::{solve, Limits};
+use grundy::heap::periodicity::Window;
+use grundy::misere::extend::solve;
+use grundy::misere::report::{phi_periodicity, QuotientReport};
+use grundy::misere::solver::Limits;
 
 use crate::commands::heap::parse_rule;
 use crate::error::{CliError, CliResult};
@@ -22,7 +24,8 @@ pub struct MisereArgs {
     /// The last heap size N.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub to: Option<String>,
-    /// Stop once the periodicity of Φ is proven (not available yet).
+    /// Stop at the first heap where the misère periodicity theorem proves
+    /// Φ periodic (up to --to N, or heaps of 10000).
     #[arg(long)]
     pub until_proven: bool,
     /// Print one JSON object.
@@ -33,24 +36,33 @@ pub struct MisereArgs {
 /// Runs `grundy misere`.
 pub fn run(args: &MisereArgs) -> CliResult {
     let rule = parse_rule(&args.rule)?;
-    if args.until_proven {
-        return Err(CliError::new(
-            "--until-proven: no misère periodicity theorem is checked by grundy yet, so Φ is never \
-             reported proven periodic; give the last heap with --to N",
-        ));
-    }
     let to = match &args.to {
         Some(t) => parse_u64(t, "--to")?,
-        None => return Err(CliError::new("give the last heap size with --to N")),
+        None if args.until_proven => MAX_TO,
+        None => {
+            return Err(CliError::new(
+                "give the last heap size with --to N (or --until-proven)",
+            ))
+        }
     };
+    if args.until_proven && Window::for_rule(&rule) == Window::Unknown {
+        return Err(CliError::new(format!(
+            "--until-proven: the misère periodicity theorem does not cover {rule} (it needs a \
+             take-and-break code with bounded removal and no `!`, or a finite subtraction set); \
+             give the last heap with --to N"
+        )));
+    }
     if to > MAX_TO {
         return Err(CliError::new(format!(
             "--to {to}: at most heaps of {MAX_TO} are tried (the exhaustive search behind the quotient stops far earlier)"
         )));
     }
-    let run = solve(&rule, to as u32, Limits::default())
-        .map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
-    let report = QuotientReport::new(&rule.to_string(), &run);
+    let until = args.until_proven;
+    let run = solve(&rule, to as u32, Limits::default(), |q| {
+        until && phi_periodicity(&rule, &q.phi).status == "proven"
+    })
+    .map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
+    let report = QuotientReport::new(&rule, &run);
     if args.json {
         print_json(&report)
     } else {

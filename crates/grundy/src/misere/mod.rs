@@ -13,11 +13,13 @@
 //! - [`report`]: the quotient as front-ends print it, text and JSON.
 
 pub mod explain;
+pub mod extend;
 pub mod genus;
 pub mod play;
 pub mod quotient;
 pub mod report;
 pub mod solver;
+pub mod verify;
 
 #[cfg(test)]
 mod tests;

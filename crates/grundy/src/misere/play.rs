@@ -16,9 +16,10 @@
 
 use crate::heap::rule::HeapRule;
 
+use super::extend::solve;
 use super::genus::{GenusTable, Phylum};
 use super::quotient::{Quotient, QuotientMove};
-use super::solver::{solve, Limits};
+use super::solver::Limits;
 
 /// Limits for a quotient computed on the way to an answer: small enough
 /// that a hopeless quotient gives way to search quickly. They count work,
@@ -27,6 +28,7 @@ pub const QUICK: Limits = Limits {
     order: 256,
     search: 150_000,
     proof: 100_000,
+    candidate: 20_000,
     seconds: None,
 };
 
@@ -85,7 +87,7 @@ impl MisereEngine {
     /// is found within [`QUICK`], else the tame rule when every heap up to
     /// `top` is a nim heap or hereditarily tame, else search.
     pub fn new(rule: &HeapRule, top: u32) -> MisereEngine {
-        if let Ok(run) = solve(rule, top, QUICK) {
+        if let Ok(run) = solve(rule, top, QUICK, |_| false) {
             if run.stopped.is_none() {
                 return MisereEngine::Quotient(run.quotient);
             }

@@ -3,11 +3,14 @@
 //! JSON: `{"rule", "top", "order", "p_size", "generators": [{"name",
 //! "heap"}], "relations": [["lhs", "rhs"]], "elements": [word],
 //! "p_portion": [word], "phi": [word per heap 0..=top], "periodicity":
-//! {"status": "observed"|"none", "preperiod", "period"}, "orders": [|Q| after
+//! {"status": "proven"|"observed"|"none", "preperiod", "period"}, "orders": [|Q| after
 //! each heap], "stopped": reason|null, "seconds"}`. Words are normal forms
 //! in the generators (`1` for the identity, `a^2 b`).
 
 use serde::Serialize;
+
+use crate::heap::periodicity::Window;
+use crate::heap::rule::HeapRule;
 
 use super::quotient::Quotient;
 use super::solver::SolveRun;
@@ -24,7 +27,9 @@ pub struct Generator {
 /// Whether Φ repeats with a period in the heaps computed.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct PhiPeriodicity {
-    /// `observed` (seen over at least two periods, not proven) or `none`.
+    /// `proven` (the misère periodicity theorem's window holds, see
+    /// [`phi_periodicity`]), `observed` (seen over at least two periods, not
+    /// proven) or `none`.
     pub status: &'static str,
     /// The first heap of the periodic part.
     pub preperiod: Option<u32>,
@@ -88,9 +93,56 @@ pub fn observed_period(phi: &[u32]) -> PhiPeriodicity {
     }
 }
 
+/// The periodicity of Φ (as elements of one quotient, `phi[h]` = Φ(h)),
+/// proven where the misère periodicity theorem applies.
+///
+/// The theorem (Plambeck, *Taming the wild in impartial combinatorial
+/// games*, 2005; Plambeck and Siegel 2008) is the misère form of Guy and
+/// Smith's: for a take-and-break code removing at most t tokens and
+/// leaving at most two heaps, if the quotient Q of heaps 0..=top has
+/// Φ(n + p) = Φ(n) for all n0 ≤ n < 2 n0 + p + t, then Φ has period p
+/// from n0 for ever and Q is the quotient of all heaps. The proof pairs
+/// the options of heap n + p with those of n, so both have the same image
+/// and the same set of images of options; the check of
+/// [`super::verify`] sees only these, so it passes for every heap. The
+/// window is the one of [`Window`] (Guy and Smith's, with the same
+/// adjustments for subtraction games and three-heap splits).
+///
+/// ```
+/// use grundy::misere::report::phi_periodicity;
+/// let rule = "0.75".parse().unwrap();
+/// // A sequence of period 2 from heap 1, long enough for the window.
+/// let phi: Vec<u32> = (0..20).map(|n| if n == 0 { 0 } else { 1 + n % 2 }).collect();
+/// let p = phi_periodicity(&rule, &phi);
+/// assert_eq!((p.status, p.preperiod, p.period), ("proven", Some(1), Some(2)));
+/// ```
+pub fn phi_periodicity(rule: &HeapRule, phi: &[u32]) -> PhiPeriodicity {
+    let window = Window::for_rule(rule);
+    let len = phi.len();
+    if window != Window::Unknown {
+        for p in 1..len {
+            let mut n0 = len - p;
+            while n0 > 0 && phi[n0 - 1] == phi[n0 - 1 + p] {
+                n0 -= 1;
+            }
+            let Some(end) = window.end(n0 as u64, p as u64) else {
+                break;
+            };
+            if end + p as u64 <= len as u64 {
+                return PhiPeriodicity {
+                    status: "proven",
+                    preperiod: Some(n0 as u32),
+                    period: Some(p as u32),
+                };
+            }
+        }
+    }
+    observed_period(phi)
+}
+
 impl QuotientReport {
-    /// The report of a computation for `rule` (its text).
-    pub fn new(rule: &str, run: &SolveRun) -> QuotientReport {
+    /// The report of a computation for `rule`.
+    pub fn new(rule: &HeapRule, run: &SolveRun) -> QuotientReport {
         let q: &Quotient = &run.quotient;
         let pr = q.presentation();
         let word = |x: u32| pr.words[x as usize].clone();
@@ -118,7 +170,7 @@ impl QuotientReport {
                 .map(word)
                 .collect(),
             phi: q.phi.iter().map(|&x| word(x)).collect(),
-            periodicity: observed_period(&q.phi),
+            periodicity: phi_periodicity(rule, &q.phi),
             orders: run.orders.clone(),
             stopped: run.stopped.clone(),
             seconds: run.seconds,
@@ -162,6 +214,10 @@ impl QuotientReport {
             out,
             "periodicity of Φ: {}",
             match (self.periodicity.preperiod, self.periodicity.period) {
+                (Some(n0), Some(p)) if self.periodicity.status == "proven" => format!(
+                    "period {p} from heap {n0}, proven (misère periodicity theorem): \
+                     the quotient is that of every heap"
+                ),
                 (Some(n0), Some(p)) => format!(
                     "period {p} from heap {n0}, observed over heaps 0..={} (not proven)",
                     self.top

@@ -35,7 +35,7 @@ use std::time::Instant;
 
 /// The time now, where the platform has a clock (not in WebAssembly, where
 /// only the size limits apply).
-fn now() -> Option<Instant> {
+pub(crate) fn now() -> Option<Instant> {
     if cfg!(target_arch = "wasm32") {
         None
     } else {
@@ -49,6 +49,7 @@ use crate::heap::rule::HeapRule;
 use crate::solve::SumSolver;
 
 use super::quotient::Quotient;
+use super::verify::prove_n;
 
 /// The largest quotient computed (its table takes |Q|² entries).
 pub const ORDER_LIMIT: usize = 2048;
@@ -59,6 +60,10 @@ pub const SEARCH_LIMIT: usize = 4_000_000;
 
 /// The most (product, winning contexts) pairs the proof may visit.
 pub const PROOF_LIMIT: usize = 2_000_000;
+
+/// The most elements of a candidate monoid that extension and
+/// recalibration ([`super::extend`]) label.
+pub const CANDIDATE_LIMIT: usize = 400_000;
 
 /// How far the computation went, heap by heap.
 #[derive(Clone, Debug)]
@@ -90,6 +95,8 @@ pub struct Limits {
     pub search: usize,
     /// See [`PROOF_LIMIT`].
     pub proof: usize,
+    /// See [`CANDIDATE_LIMIT`].
+    pub candidate: usize,
     /// Seconds allowed in all, if bounded.
     pub seconds: Option<f64>,
 }
@@ -100,6 +107,7 @@ impl Default for Limits {
             order: ORDER_LIMIT,
             search: SEARCH_LIMIT,
             proof: PROOF_LIMIT,
+            candidate: CANDIDATE_LIMIT,
             seconds: None,
         }
     }
@@ -435,92 +443,6 @@ impl<'g, 'r> Learner<'g, 'r> {
             phi: (0..=self.n).map(|h| self.step(0, h)).collect(),
         }
     }
-}
-
-/// Condition (N) of the proof: a sum of heaps whose product is not in P
-/// and that has no move into P, if there is one (the first found by
-/// breadth-first search, so one of the fewest heaps).
-fn prove_n(
-    rule: &HeapRule,
-    q: &Quotient,
-    letters: &[u32],
-    limit: usize,
-) -> Result<Option<Vec<u32>>, String> {
-    let order = q.order;
-    let words = order.div_ceil(64);
-    // Each pair is stored twice with its set of contexts: keep them within
-    // about 512 MB.
-    let limit = limit.min((512usize << 20) / (2 * (24 + 8 * words)));
-    // Heaps that act alike (same image, same winning contexts) are one.
-    let mut kinds: Vec<(u32, Vec<u64>, u32)> = Vec::new();
-    for &h in letters {
-        let mut d = vec![0u64; words];
-        for z in 0..order as u32 {
-            let mut wins = false;
-            rule.for_each_move(h, |_, parts| {
-                if !wins {
-                    let mut x = z;
-                    for &p in parts {
-                        x = q.times(x, q.phi[p as usize]);
-                    }
-                    wins = q.p[x as usize];
-                }
-            });
-            if wins {
-                d[z as usize / 64] |= 1 << (z % 64);
-            }
-        }
-        let phi = q.phi[h as usize];
-        if !kinds.iter().any(|k| k.0 == phi && k.1 == d) {
-            kinds.push((phi, d, h));
-        }
-    }
-    let has = |w: &[u64], z: u32| w[z as usize / 64] >> (z % 64) & 1 == 1;
-    type State = (u32, Vec<u64>);
-    let start: State = (q.identity, vec![0u64; words]);
-    let mut seen: HashMap<State, (usize, u32)> = HashMap::new();
-    let mut order_seen: Vec<State> = vec![start.clone()];
-    seen.insert(start, (usize::MAX, 0));
-    let mut i = 0;
-    while i < order_seen.len() {
-        let (x, w) = order_seen[i].clone();
-        for (phi, d, h) in &kinds {
-            let nx = q.times(x, *phi);
-            let mut nw = vec![0u64; words];
-            for z in 0..order as u32 {
-                if has(&w, q.times(z, *phi)) || has(d, q.times(z, x)) {
-                    nw[z as usize / 64] |= 1 << (z % 64);
-                }
-            }
-            let state = (nx, nw);
-            if seen.contains_key(&state) {
-                continue;
-            }
-            if seen.len() >= limit {
-                return Err(format!(
-                    "proving the quotient needed more than {limit} (product, winning contexts) pairs"
-                ));
-            }
-            let bad = !q.p[nx as usize] && !has(&state.1, q.identity);
-            seen.insert(state.clone(), (i, *h));
-            order_seen.push(state);
-            if bad {
-                let mut word = Vec::new();
-                let mut at = order_seen.len() - 1;
-                while let Some(&(parent, h)) = seen.get(&order_seen[at]) {
-                    if parent == usize::MAX {
-                        break;
-                    }
-                    word.push(h);
-                    at = parent;
-                }
-                word.sort_unstable();
-                return Ok(Some(word));
-            }
-        }
-        i += 1;
-    }
-    Ok(None)
 }
 
 /// The misère quotient of heaps 0, 1, …, `top`, proven, or of the largest

@@ -172,28 +172,32 @@ mod quotients {
     use super::*;
     use crate::game::{Convention, Outcome};
     use crate::games::heap::{self as heapgame, HeapGame};
+    use crate::misere::extend;
     use crate::misere::quotient::Quotient;
+    use crate::misere::report::phi_periodicity;
     use crate::misere::solver::{solve, Limits};
     use crate::solve::SumSolver;
 
-    /// The rules of the checks with the heaps their quotient is computed to.
-    const RULES: &[(&str, u32)] = &[
-        ("0.77", 9),
-        ("0.07", 10),
-        ("0.137", 10),
-        ("0.75", 12),
-        ("0.31", 12),
-        ("0.312", 10),
-        ("4!.0", 10),
+    /// The rules of the checks with the heaps their quotient is computed to
+    /// (by extension and recalibration) and the most tokens of the sums
+    /// checked by exhaustive search.
+    const RULES: &[(&str, u32, u32)] = &[
+        ("0.77", 100, 36),
+        ("0.07", 24, 36),
+        ("0.137", 23, 36),
+        ("0.75", 60, 36),
+        ("0.31", 60, 44),
+        ("0.312", 60, 36),
+        ("4!.0", 20, 30),
     ];
 
     fn quotient(i: usize) -> &'static (HeapRule, Quotient) {
         static ALL: OnceLock<Vec<OnceLock<(HeapRule, Quotient)>>> = OnceLock::new();
         let all = ALL.get_or_init(|| RULES.iter().map(|_| OnceLock::new()).collect());
         all[i].get_or_init(|| {
-            let (code, top) = RULES[i];
+            let (code, top, _) = RULES[i];
             let rule: HeapRule = code.parse().unwrap();
-            let run = solve(&rule, top, Limits::default()).unwrap();
+            let run = extend::solve(&rule, top, Limits::default(), |_| false).unwrap();
             assert_eq!(run.stopped, None, "{code}");
             assert_eq!(run.quotient.top, top);
             (rule, run.quotient)
@@ -224,27 +228,121 @@ mod quotients {
         Ok(())
     }
 
-    fn sums(top: u32) -> impl Strategy<Value = Vec<u32>> {
-        proptest::collection::vec(1..=top, 1..6)
-            .prop_filter("small enough to search", |h| h.iter().sum::<u32>() <= 34)
+    /// One heap from anywhere in the range the search can reach, and up to
+    /// three small ones, at most `budget` tokens in all.
+    fn sums(i: usize) -> impl Strategy<Value = Vec<u32>> {
+        let (_, top, budget) = RULES[i];
+        (
+            1..=top.min(budget),
+            proptest::collection::vec(1..=top.min(12), 0..4),
+        )
+            .prop_map(|(big, mut rest)| {
+                rest.push(big);
+                rest
+            })
+            .prop_filter("small enough to search", move |h| {
+                h.iter().sum::<u32>() <= budget
+            })
     }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
         #[test]
-        fn kayles(h in sums(9)) { agrees(0, &h)?; }
+        fn kayles(h in sums(0)) { agrees(0, &h)?; }
         #[test]
-        fn dawsons_kayles(h in sums(10)) { agrees(1, &h)?; }
+        fn dawsons_kayles(h in sums(1)) { agrees(1, &h)?; }
         #[test]
-        fn dawsons_chess(h in sums(10)) { agrees(2, &h)?; }
+        fn dawsons_chess(h in sums(2)) { agrees(2, &h)?; }
         #[test]
-        fn octal_075(h in sums(12)) { agrees(3, &h)?; }
+        fn octal_075(h in sums(3)) { agrees(3, &h)?; }
         #[test]
-        fn octal_031(h in sums(12)) { agrees(4, &h)?; }
+        fn octal_031(h in sums(4)) { agrees(4, &h)?; }
         #[test]
-        fn octal_0312(h in sums(10)) { agrees(5, &h)?; }
+        fn octal_0312(h in sums(5)) { agrees(5, &h)?; }
         #[test]
-        fn grundys_game(h in sums(10)) { agrees(6, &h)?; }
+        fn grundys_game(h in sums(6)) { agrees(6, &h)?; }
+    }
+
+    /// Every heap alone, over the whole range: P exactly when its misère
+    /// value (from the genus, computed independently) is 0.
+    #[test]
+    fn single_heaps_agree_with_the_genus() {
+        for (i, (code, _, _)) in RULES.iter().enumerate() {
+            let (rule, q) = quotient(i);
+            let top = q.top.min(36);
+            let genera = GenusTable::new(rule).heaps(top).unwrap();
+            for (h, g) in genera.iter().enumerate() {
+                assert_eq!(
+                    q.is_p(&[h as u32]),
+                    Some(g.misere_value() == 0),
+                    "{code} heap {h}"
+                );
+            }
+        }
+    }
+
+    /// The learning solver (exhaustive search, Angluin's L*) and extension
+    /// with recalibration find the same quotient: same order, P-portion,
+    /// presentation and Φ.
+    #[test]
+    fn both_solvers_agree() {
+        for (code, top) in [
+            ("0.77", 10),
+            ("0.07", 12),
+            ("0.75", 14),
+            ("0.312", 12),
+            ("4!.0", 10),
+        ] {
+            let rule: HeapRule = code.parse().unwrap();
+            let a = solve(&rule, top, Limits::default()).unwrap().quotient;
+            let b = extend::solve(&rule, top, Limits::default(), |_| false)
+                .unwrap()
+                .quotient;
+            assert_eq!((a.order, a.p_size()), (b.order, b.p_size()), "{code}");
+            let (pa, pb) = (a.presentation(), b.presentation());
+            assert_eq!(pa.relations, pb.relations, "{code}");
+            let phi = |q: &Quotient, p: &crate::misere::quotient::Presentation| -> Vec<String> {
+                q.phi.iter().map(|&x| p.words[x as usize].clone()).collect()
+            };
+            assert_eq!(phi(&a, &pa), phi(&b, &pb), "{code}");
+        }
+    }
+
+    /// Kayles: Φ is proven periodic with period 12 from heap 71, the same
+    /// period and preperiod as its normal-play values (Guy; Winning Ways
+    /// ch. 4: the last exceptional value is at heap 70). The quotient of
+    /// every heap is reached at heap 27.
+    #[test]
+    fn kayles_full_quotient() {
+        let rule: HeapRule = "0.77".parse().unwrap();
+        let run = extend::solve(&rule, 10_000, Limits::default(), |q| {
+            phi_periodicity(&rule, &q.phi).status == "proven"
+        })
+        .unwrap();
+        let q = &run.quotient;
+        let per = phi_periodicity(&rule, &q.phi);
+        assert_eq!(
+            (per.status, per.preperiod, per.period),
+            ("proven", Some(71), Some(12))
+        );
+        // The window: 2·71 + 12 + 2 heaps compared with those 12 further.
+        assert_eq!(q.top, 2 * 71 + 12 + 2 + 12 - 1);
+        assert_eq!((q.order, q.p_size()), (40, 9));
+        assert_eq!(run.orders.iter().position(|&o| o == 40), Some(27));
+        // One heap short of the window: only observed.
+        let short = phi_periodicity(&rule, &q.phi[..q.phi.len() - 1]);
+        assert_eq!(short.status, "observed");
+        let pr = q.presentation();
+        let gens: Vec<u32> = pr.generators.iter().map(|g| g.1).collect();
+        assert_eq!(gens, [1, 2, 5, 9, 12, 25, 27]);
+        let first: Vec<&str> = q.phi[..10]
+            .iter()
+            .map(|&x| pr.words[x as usize].as_str())
+            .collect();
+        assert_eq!(
+            first,
+            ["1", "a", "b", "a b", "a", "c", "a b", "b", "a b^2", "d"]
+        );
     }
 
     /// Plambeck and Siegel's R8: the quotient of 0.75, of order 8 with
@@ -267,11 +365,11 @@ mod quotients {
     #[test]
     fn large_sums() {
         let (rule, q) = quotient(0);
-        let heaps: Vec<u32> = (0..5000).map(|i| 1 + (i * 7 % 9)).collect();
+        let heaps: Vec<u32> = (0..5000).map(|i| 1 + (i * 7 % 97)).collect();
         let p = q.is_p(&heaps).unwrap();
         let moves = q.winning_moves(rule, &heaps).unwrap();
         assert_eq!(p, moves.is_empty());
-        assert!(q.is_p(&[10]).is_none());
+        assert!(q.is_p(&[101]).is_none());
     }
 }
 
