@@ -6,7 +6,8 @@
 //! `a < n0` (the preperiod). For `n0 <= a <= r / 2` both parts are in the
 //! periodic part, so `G(a) xor G(r - a)` depends only on `a mod p`: each of
 //! the `p` classes is checked once and its members counted. Splits into
-//! three heaps are tried one by one, on heaps up to [`THREE_PARTS_LIMIT`].
+//! three heaps are counted the same way, by the classes of their two smaller
+//! parts.
 //!
 //! ```
 //! use grundy::games::huge_heap;
@@ -28,9 +29,6 @@ use crate::heap::code::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::heap::periodic::PeriodicValues;
 use crate::heap::rule::{HeapRule, RuleKind};
 use crate::nimber::Nimber;
-
-/// The largest heap whose splits into three heaps are tried one by one.
-pub const THREE_PARTS_LIMIT: u64 = 20_000;
 
 /// A move on one heap: take `take` tokens from heap `heap` (0-based) of
 /// `from` tokens and leave `parts`; worded as [`super::heap::HeapMove`].
@@ -94,76 +92,156 @@ impl Search<'_> {
         }
     }
 
-    /// Splits of `r` into two heaps whose values XOR to `t`.
-    fn two(&mut self, heap: usize, from: u64, take: u64, r: u64, t: u32) {
+    /// The splits `r = b + c` with `min <= b <= c` and `G(b) ^ G(c) == t`:
+    /// how many there are, and the first `want` parts `b` in increasing
+    /// order. A `b` in the preperiod is tried alone; past it both parts
+    /// are periodic, so the value depends only on `b mod p` and each class
+    /// is checked once and counted.
+    fn pair_splits(&self, r: u64, t: u32, min: u64, want: usize) -> (u128, Vec<u64>) {
         let g = |n| self.pv.value(n);
         let half = r / 2;
         let (n0, p) = (self.pv.preperiod(), self.pv.period());
         let lo = n0.max(1);
-        for a in 1..=half.min(lo - 1) {
-            if g(a) ^ g(r - a) == t {
-                self.found(heap, from, take, vec![a, r - a]);
+        let mut count = 0u128;
+        let mut first = Vec::new();
+        for b in min..=half.min(lo.saturating_sub(1)) {
+            if g(b) ^ g(r - b) == t {
+                count += 1;
+                if first.len() < want {
+                    first.push(b);
+                }
             }
         }
-        if half < lo {
-            return;
+        let start = lo.max(min);
+        if half < start {
+            return (count, first);
         }
-        // a = lo + j + i p: the class of j decides the value of the split.
-        let m = half - lo + 1;
+        // b = start + j + i p: the class j decides the value of the split.
+        let m = half - start + 1;
         let classes: Vec<u64> = (0..p.min(m))
-            .filter(|&j| g(lo + j) ^ g(r - lo - j) == t)
+            .filter(|&j| g(start + j) ^ g(r - start - j) == t)
             .collect();
         for &j in &classes {
-            self.total += ((m - 1 - j) / p + 1) as u128;
+            count += ((m - 1 - j) / p + 1) as u128;
         }
-        // The first members, in increasing a, are listed.
         let mut i = 0u64;
-        while self.moves.len() < self.limit && !classes.is_empty() {
+        'list: while first.len() < want && !classes.is_empty() {
             for &j in &classes {
-                let a = lo + j + i * p;
-                if a > half || self.moves.len() >= self.limit {
-                    return;
+                let b = start + j + i * p;
+                if b > half || first.len() >= want {
+                    break 'list;
                 }
-                let mv = HugeMove {
-                    heap,
-                    from,
-                    take,
-                    parts: vec![a, r - a],
-                };
-                self.moves.push(WinningMove { mv, to: () });
+                first.push(b);
             }
             i += 1;
         }
+        (count, first)
     }
 
-    fn three(
+    /// Splits of `r` into two heaps whose values XOR to `t`.
+    fn two(&mut self, heap: usize, from: u64, take: u64, r: u64, t: u32) {
+        let want = self.limit.saturating_sub(self.moves.len());
+        let (count, first) = self.pair_splits(r, t, 1, want);
+        self.list(
+            heap,
+            from,
+            take,
+            count,
+            first.into_iter().map(|b| vec![b, r - b]),
+        );
+    }
+
+    /// Counts `count` winning moves and lists `parts` while the list has room.
+    fn list(
         &mut self,
         heap: usize,
         from: u64,
         take: u64,
-        r: u64,
-        t: u32,
-    ) -> Result<(), HeapError> {
-        if r > THREE_PARTS_LIMIT {
-            return Err(HeapError::TooLarge(format!(
-                "heap {from}: its winning moves into three heaps are found by trying every split, \
-                 which is done on heaps up to {THREE_PARTS_LIMIT} only (counting them from the \
-                 period class by class is implemented for splits into two heaps, not three); \
-                 its value is G({from}) = {}",
-                self.pv.value(from)
-            )));
+        count: u128,
+        parts: impl Iterator<Item = Vec<u64>>,
+    ) {
+        self.total += count;
+        for parts in parts {
+            if self.moves.len() >= self.limit {
+                break;
+            }
+            let mv = HugeMove {
+                heap,
+                from,
+                take,
+                parts,
+            };
+            self.moves.push(WinningMove { mv, to: () });
         }
+    }
+
+    /// Splits of `r` into three heaps `a <= b <= c` whose values XOR to `t`.
+    /// A smallest part `a` in the preperiod leaves a two-heap split of
+    /// `r - a` with `b >= a`. Past the preperiod all three parts are
+    /// periodic, so the value depends only on the classes of `a` and `b`
+    /// mod `p` (that of `c` follows); the members of each pair of classes
+    /// are counted in closed form ([`class_triples`]), and the first moves
+    /// are listed by increasing `a`, then `b`.
+    fn three(&mut self, heap: usize, from: u64, take: u64, r: u64, t: u32) {
         let g = |n| self.pv.value(n);
-        for a in 1..=r / 3 {
-            for b in a..=(r - a) / 2 {
-                let c = r - a - b;
-                if g(a) ^ g(b) ^ g(c) == t {
-                    self.found(heap, from, take, vec![a, b, c]);
+        let (n0, p) = (self.pv.preperiod(), self.pv.period());
+        let lo = n0.max(1);
+        let third = r / 3;
+        for a in 1..=third.min(lo - 1) {
+            let want = self.limit.saturating_sub(self.moves.len());
+            let (count, first) = self.pair_splits(r - a, t ^ g(a), a, want);
+            let parts = first.into_iter().map(|b| vec![a, b, r - a - b]);
+            self.list(heap, from, take, count, parts);
+        }
+        if third < lo {
+            return;
+        }
+        // Every pair of classes, counted.
+        for a0 in lo..lo + p {
+            for b0 in lo..lo + p {
+                // The class of c = r - a - b, taken at or past lo.
+                let residue = (r % p + 2 * p - a0 % p - b0 % p) % p;
+                let c0 = lo + (residue + p - lo % p) % p;
+                if g(a0) ^ g(b0) ^ g(c0) == t {
+                    self.total += class_triples(r, p, a0, b0);
                 }
             }
         }
-        Ok(())
+        // The first moves, by increasing a, until p values of a in a row
+        // give nothing (the classes repeat and the ranges only shrink).
+        let mut empty = 0;
+        let mut a = lo;
+        while self.moves.len() < self.limit && a <= third && empty < p {
+            let want = self.limit - self.moves.len();
+            let (_, first) = self.pair_splits(r - a, t ^ g(a), a, want);
+            empty = if first.is_empty() { empty + 1 } else { 0 };
+            let parts = first.into_iter().map(|b| vec![a, b, r - a - b]);
+            self.list(heap, from, take, 0, parts);
+            a += 1;
+        }
     }
+}
+
+/// How many `(a, b)` with `a = a0 + x p`, `b = b0 + y p` (`x, y >= 0`)
+/// satisfy `a <= b <= r - a - b`. With `d = 1` when `a0 > b0` (else 0),
+/// `y` runs from `x + d` to `(R - x p) / 2p` for `R = r - a0 - 2 b0`, which
+/// is not empty while `x <= (R - 2 d p) / 3p`; the sum of the floors splits
+/// by the parity of `x` into two arithmetic series.
+fn class_triples(r: u64, p: u64, a0: u64, b0: u64) -> u128 {
+    let d: i128 = (a0 > b0).into();
+    let (r, p) = (r as i128, p as i128);
+    let big_r = r - a0 as i128 - 2 * b0 as i128;
+    if big_r < 2 * d * p {
+        return 0;
+    }
+    let x_max = (big_r - 2 * d * p) / (3 * p);
+    let evens = x_max / 2 + 1;
+    let odds = (x_max + 1) / 2;
+    let floors = evens * (big_r / (2 * p)) - evens * (evens - 1) / 2
+        + odds * ((big_r - p) / (2 * p))
+        - odds * (odds - 1) / 2;
+    let n = x_max + 1;
+    (floors - n * (n - 1) / 2 - (d - 1) * n) as u128
 }
 
 /// Value, outcome and the first `limit` winning moves (in the order of
@@ -200,7 +278,7 @@ pub fn analyze(
                     s.two(i, h, k, r, t);
                 }
                 if r >= 3 && bits & LEAVE_THREE != 0 {
-                    s.three(i, h, k, r, t)?;
+                    s.three(i, h, k, r, t);
                 }
             }
         }
@@ -250,19 +328,88 @@ mod tests {
             .clone()
     }
 
+    /// Rules that split into three heaps and whose period is proven.
+    const THREE: &[&str] = &["0.a", "0.b", "0.f", "0.8", "0.c", "0.2b", "0.3f8", "4.b"];
+
+    fn proven_three() -> Vec<(HeapRule, PeriodicValues)> {
+        let found: Vec<_> = THREE
+            .iter()
+            .filter_map(|r| {
+                let rule = r.parse::<HeapRule>().unwrap().base();
+                PeriodicValues::prove(&rule).map(|pv| (rule, pv))
+            })
+            .collect();
+        assert!(found.len() >= 3, "too few proven three-part rules");
+        found
+    }
+
     #[test]
-    fn three_part_splits_of_huge_heaps_are_refused_with_the_reason() {
-        // 0.a: take one token, leave one heap or three; period 2 from 1.
-        let rule: HeapRule = "0.a".parse().unwrap();
-        let pv = PeriodicValues::prove(&rule).unwrap();
-        let e = analyze(&rule, &pv, &[1 << 40, 1], 10)
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("not three"), "{e}");
-        assert!(
-            e.contains(&format!("G({}) = {}", 1u64 << 40, pv.value(1 << 40))),
-            "{e}"
-        );
+    fn three_part_splits_are_counted_as_by_trying_them() {
+        // Heaps past the preperiod by several periods, where every class
+        // pair occurs, against trying every split a <= b <= c.
+        for (rule, pv) in proven_three() {
+            let top = (pv.preperiod() + 6 * pv.period() + 40).min(600);
+            for h in (1..=top).step_by(7) {
+                for other in [0u64, 1, 2, 5] {
+                    let heaps = [h, other];
+                    let (a, total) = analyze(&rule, &pv, &heaps, usize::MAX).unwrap();
+                    let g = |n: u64| pv.value(n);
+                    let t0 = g(h) ^ g(other);
+                    let mut want = Vec::new();
+                    if t0 != 0 {
+                        for (i, &x) in heaps.iter().enumerate() {
+                            let t = t0 ^ g(x);
+                            for k in 0..=rule.max_removal().map_or(0, u64::from).min(x) {
+                                let bits = leaves(&rule, k);
+                                let r = x - k;
+                                if r >= 3 && bits & LEAVE_THREE != 0 {
+                                    for p in 1..=r / 3 {
+                                        for q in p..=(r - p) / 2 {
+                                            if g(p) ^ g(q) ^ g(r - p - q) == t {
+                                                want.push(format!("{i}:{k}:{p}+{q}+{}", r - p - q));
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let got: Vec<String> = a
+                        .winning_moves
+                        .iter()
+                        .filter(|w| w.mv.parts.len() == 3)
+                        .map(|w| {
+                            let m = &w.mv;
+                            format!(
+                                "{}:{}:{}+{}+{}",
+                                m.heap, m.take, m.parts[0], m.parts[1], m.parts[2]
+                            )
+                        })
+                        .collect();
+                    assert_eq!(got, want, "{rule} heaps {heaps:?}");
+                    let others = a.winning_moves.len() - got.len();
+                    assert_eq!(
+                        total,
+                        (want.len() + others) as u128,
+                        "{rule} heaps {heaps:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_heaps_of_three_part_rules_are_answered() {
+        for (rule, pv) in proven_three() {
+            for h in [1u64 << 40, u64::MAX - 7, 10u64.pow(18) + 3] {
+                let (a, total) = analyze(&rule, &pv, &[h, 1], 5).unwrap();
+                assert_eq!(a.outcome == Outcome::N, total > 0, "{rule}");
+                for w in &a.winning_moves {
+                    let to = apply(&[h, 1], &w.mv);
+                    assert_eq!(to.iter().fold(0, |x, &n| x ^ pv.value(n)), 0, "{rule}");
+                }
+            }
+        }
     }
 
     proptest! {
