@@ -70,7 +70,7 @@ fn quotient_text_and_refusals() {
     assert!(out.contains("|Q| = 6, |P| = 2"), "{out}");
     assert!(out.contains("P = {a, b^2}"), "{out}");
     refused(&["misere", "0.31"], "--to");
-    refused(&["misere", "0.31", "--until-proven"], "periodicity theorem");
+    refused(&["misere", "4!.0", "--until-proven"], "periodicity theorem");
     refused(&["misere", "0.31", "--to", "99999999"], "--to");
     refused(&["misere", "0.9x", "--to", "5"], "rule");
 }

@@ -375,7 +375,7 @@ fn hostile_heap_rules() {
             "cannot be used with",
         ),
         (
-            vec!["heap", "0.77", "30", "30", "30", "30", "--misere"],
+            vec!["heap", "0.137", "30", "30", "30", "30", "--misere"],
             "more than the 1000000 searched",
         ),
         (vec!["seq", "0.77", "--to", "-1"], "negative"),

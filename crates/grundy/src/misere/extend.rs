@@ -500,9 +500,10 @@ fn next_heap(
 /// let run = solve(&kayles, 30, Limits::default(), |_| false).unwrap();
 /// let q = &run.quotient;
 /// assert_eq!(q.top, 30);
-/// // Heaps 1 and 1 cancel; 1, 2 and 3 together are a win for the mover.
+/// // Two heaps of 1 are a win for the mover (take one, leave the last);
+/// // heaps 1, 2 and 3 together are a loss.
 /// assert_eq!(q.is_p(&[1, 1]), Some(false));
-/// assert_eq!(q.is_p(&[1, 2, 3]), Some(false));
+/// assert_eq!(q.is_p(&[1, 2, 3]), Some(true));
 /// ```
 pub fn solve(
     rule: &HeapRule,
