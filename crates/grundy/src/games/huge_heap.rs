@@ -80,16 +80,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn found(&mut self, heap: usize, from: u64, take: u64, parts: Vec<u64>) {
-        self.total += 1;
-        if self.moves.len() < self.limit {
-            let mv = HugeMove {
-                heap,
-                from,
-                take,
-                parts,
-            };
-            self.moves.push(WinningMove { mv, to: () });
-        }
+        self.list(heap, from, take, 1, std::iter::once(parts));
     }
 
     /// The splits `r = b + c` with `min <= b <= c` and `G(b) ^ G(c) == t`:
