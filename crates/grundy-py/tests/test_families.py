@@ -147,7 +147,7 @@ def cli_args(family, variant, p, tmp_path):
         graph.write_text(variant.replace(";", "\n") + "\n")
         extra = ["--annihilate"] if family == "chips-annihilate" else []
         return ["chips", str(graph), *extra, *shlex.split(p.text)], None
-    if family in ("r-wythoff", "mem", "takeaway", "fibonacci-nim", "euclid"):
+    if family in ("r-wythoff", "bounded-wythoff", "mem", "takeaway", "fibonacci-nim", "euclid"):
         return ["twoheap", p.name, *shlex.split(p.text)], None
     if family == "turning":
         return ["turning", variant, p.text], None
