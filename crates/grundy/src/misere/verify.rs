@@ -25,22 +25,28 @@ pub fn p_failure(rule: &HeapRule, q: &Quotient, letters: &[u32]) -> Option<(u32,
             if !q.p[zh as usize] {
                 continue;
             }
-            let mut bad = false;
-            rule.for_each_move(h, |_, parts| {
-                if !bad {
-                    let mut x = z;
-                    for &p in parts {
-                        x = q.times(x, q.phi[p as usize]);
-                    }
-                    bad = q.p[x as usize];
-                }
-            });
-            if bad {
+            if moves_into_p(rule, q, z, h) {
                 return Some((z, h));
             }
         }
     }
     None
+}
+
+/// Whether heap `h`, beside a sum whose product is `z`, has a move that
+/// leaves a product in P.
+fn moves_into_p(rule: &HeapRule, q: &Quotient, z: u32, h: u32) -> bool {
+    let mut found = false;
+    rule.for_each_move(h, |_, parts| {
+        if !found {
+            let mut x = z;
+            for &p in parts {
+                x = q.times(x, q.phi[p as usize]);
+            }
+            found = q.p[x as usize];
+        }
+    });
+    found
 }
 
 /// Condition (N) of the proof: a sum of heaps whose product is not in P
@@ -62,17 +68,7 @@ pub fn prove_n(
     for &h in letters {
         let mut d = vec![0u64; words];
         for z in 0..order as u32 {
-            let mut wins = false;
-            rule.for_each_move(h, |_, parts| {
-                if !wins {
-                    let mut x = z;
-                    for &p in parts {
-                        x = q.times(x, q.phi[p as usize]);
-                    }
-                    wins = q.p[x as usize];
-                }
-            });
-            if wins {
+            if moves_into_p(rule, q, z, h) {
                 d[z as usize / 64] |= 1 << (z % 64);
             }
         }

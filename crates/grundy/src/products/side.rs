@@ -323,14 +323,7 @@ impl Side {
 /// the other terms taking out the triples with a coin repeated
 /// (inclusion–exclusion over the three ways two coins can coincide).
 fn up_to_three(xs: &[u64], turn: [bool; 3], dense: &Dense) -> Result<Histogram, String> {
-    let size = dense.counts.len();
-    if size == 0 && !xs.is_empty() {
-        return Err("the coin values are too large to correlate (beyond 2^26)".into());
-    }
-    let mut h = vec![0i128; size.max(1)];
-    for &x in xs {
-        h[x as usize] += 1;
-    }
+    let h = histogram(xs, dense)?;
     let mut out = vec![0i128; h.len()];
     if turn[0] {
         for (o, &c) in out.iter_mut().zip(&h) {
@@ -407,11 +400,8 @@ impl Dense {
     }
 }
 
-/// The number of pairs `i < j` with `xs[i] ^ xs[j] = v`, for every `v`
-/// other than none: `(Σ_a H(a) H(a ^ v) - [v = 0] len) / 2` with `H` the
-/// histogram of `xs`, the correlation taken by the Walsh–Hadamard
-/// transform.
-fn correlate(xs: &[u64], dense: &Dense) -> Result<Histogram, String> {
+/// The histogram of the coin values `xs`, over the values `dense` covers.
+fn histogram(xs: &[u64], dense: &Dense) -> Result<Vec<i128>, String> {
     let size = dense.counts.len();
     if size == 0 && !xs.is_empty() {
         return Err("the coin values are too large to correlate (beyond 2^26)".into());
@@ -420,6 +410,15 @@ fn correlate(xs: &[u64], dense: &Dense) -> Result<Histogram, String> {
     for &x in xs {
         h[x as usize] += 1;
     }
+    Ok(h)
+}
+
+/// The number of pairs `i < j` with `xs[i] ^ xs[j] = v`, for every `v`
+/// other than none: `(Σ_a H(a) H(a ^ v) - [v = 0] len) / 2` with `H` the
+/// histogram of `xs`, the correlation taken by the Walsh–Hadamard
+/// transform.
+fn correlate(xs: &[u64], dense: &Dense) -> Result<Histogram, String> {
+    let mut h = histogram(xs, dense)?;
     wht(&mut h);
     for x in &mut h {
         *x *= *x;
