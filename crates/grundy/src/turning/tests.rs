@@ -285,3 +285,11 @@ fn mock_turtles_and_triplets_reach_a_million_coins() {
     let slow = super::values::coin_values_by_sets(&c, 8000).unwrap();
     assert_eq!(&slow[..], &mock[..8001]);
 }
+
+#[test]
+fn a_block_option_past_the_count_of_options_is_seen() {
+    // 2,3C: coin 4's block 4,3,2 leaves g(3) ^ g(2) = 3, a value larger
+    // than the number of block options, beside the plain options 0, 1, 2.
+    let c: TurningCode = "2,3C".parse().unwrap();
+    assert_eq!(coin_values(&c, 4).unwrap(), [0, 0, 1, 2, 4]);
+}

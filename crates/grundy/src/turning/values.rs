@@ -172,15 +172,17 @@ fn compute(code: &TurningCode, last: u64, shortcut: bool) -> Result<Vec<u64>, Va
             }
         }
         work += opts.len() as u64;
-        if seen.len() < opts.len() + 1 {
-            seen.resize(opts.len() + 1, 0);
+        let width = reach.first().map_or(0, Vec::len);
+        // The mex is at most the number of options, the plain ones (fewer
+        // than `width` values) included.
+        if seen.len() < opts.len() + width + 1 {
+            seen.resize(opts.len() + width + 1, 0);
         }
         for &v in &opts {
             if let Some(s) = seen.get_mut(v as usize) {
                 *s = c as u32;
             }
         }
-        let width = reach.first().map_or(0, Vec::len);
         let mut js: Vec<usize> = joined
             .iter()
             .flat_map(|counts| counts.up_to(c as u64))
@@ -194,7 +196,7 @@ fn compute(code: &TurningCode, last: u64, shortcut: bool) -> Result<Vec<u64>, Va
         // coin, and so does their mex.
         let start = if monotone { g[c - 1] as usize } else { 0 };
         let mut mex = start;
-        while (mex < opts.len() + 1 && seen[mex] == c as u32) || in_plain(mex) {
+        while (mex < seen.len() && seen[mex] == c as u32) || in_plain(mex) {
             mex += 1;
         }
         work += (mex - start) as u64;
