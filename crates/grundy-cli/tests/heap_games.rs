@@ -258,7 +258,12 @@ fn bad_rules_and_sizes_are_refused() {
     refused(&["heap", "kaylez", "3"], "neither a code");
     refused(&["heap", "triomino", "2147483648"], "32 bits");
     refused(&["heap", "kayles", "-3"], "negative");
-    refused(&["seq", "kayles", "--to", "4294967296"], "32 bits");
+    refused(&["seq", "kayles", "--to", "4294967296"], "of memory");
+    refused(&["seq", "kayles", "--to", "2^41"], "counts heaps up to");
+    refused(
+        &["seq", "sub:1,3", "--to", "4294967296"],
+        "up to 4294967295",
+    );
     refused(&["seq", "kayles", "--to", "4294967294"], "GiB");
     refused(&["seq", "kayles", "--to", "x"], "not a whole number");
     refused(&["heap", "0.8", "20000"], "too large");

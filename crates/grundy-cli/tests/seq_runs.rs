@@ -358,8 +358,12 @@ fn refusals_before_any_work() {
             "positive number of seconds",
         );
     }
-    // Absurd sizes: past 32 bits, past memory, past the listing cap.
-    refused(&["seq", "4!.0", "--to", "99999999999999"], "32 bits");
+    // Absurd sizes: past the engine's count, past memory, past the listing
+    // cap.
+    refused(
+        &["seq", "4!.0", "--to", "99999999999999"],
+        "counts heaps up to",
+    );
     refused(&["seq", "4!.0", "--to", "4294967294"], "bytes");
     refused(&["seq", "0.07", "--to", "100000001"], "too much output");
     refused(
@@ -661,6 +665,28 @@ fn a_run_in_a_file_resumes_to_the_same_file_as_one_in_memory() {
         std::fs::read(&whole).unwrap(),
         std::fs::read(&resumed).unwrap()
     );
+    // A damaged checkpoint is refused before the run, also when it is read
+    // value by value into the file.
+    let mut bytes = std::fs::read(&ck).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    let bad = d.join("bad.gsq");
+    std::fs::write(&bad, bytes).unwrap();
+    refused(
+        &[
+            "seq",
+            "4!.0",
+            "--to",
+            to,
+            "--summary",
+            "--spill",
+            s(&d),
+            "--resume",
+            s(&bad),
+        ],
+        "does not match the values",
+    );
+    std::fs::remove_file(&bad).unwrap();
     // The values file is gone: only the three sequence files are left.
     let mut left: Vec<String> = std::fs::read_dir(&d)
         .unwrap()

@@ -431,7 +431,7 @@ impl Rule {
     /// The largest heap a sequence of this rule may reach.
     #[getter]
     fn max_heap(&self) -> u64 {
-        sequence::max_heap(&self.rule)
+        sequence::max_heap(&self.rule, sequence::Method::Auto)
     }
 
     /// G(0..=to), stopping early once the period is proven (the rest then
@@ -462,7 +462,7 @@ impl Rule {
             None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
         };
         let rule = self.rule.clone();
-        guard(|| sequence::check(&rule, to).map_err(|e| format!("--to {to}: {e}")))?;
+        guard(|| sequence::check(&rule, to, method).map_err(|e| format!("--to {to}: {e}")))?;
         let reach = guard(|| memory_reach(&rule, to, method))?;
         if let Some(path) = &out {
             let dir = match path.parent() {

@@ -200,6 +200,13 @@ pub fn plan(request: &Request) -> CliResult<Plan> {
     let file = heaps.saturating_mul(2);
     if let Some(free) = disk {
         if file > free {
+            // A rule that may still be proven periodic runs as far as memory
+            // allows instead.
+            if !forced && limit.is_none() {
+                if let Ok(reach) = memory_reach(rule, to, method, extra, listing, have) {
+                    return Ok(plain(reach));
+                }
+            }
             return Err(CliError::new(format!(
                 "--to {to}: the values need {} on disk in {} with only the hot part in memory, and {} are free there",
                 size(file),
@@ -229,6 +236,79 @@ pub fn plan(request: &Request) -> CliResult<Plan> {
         note: Some(note),
     })
 }
+
+/// A file a run writes: the directory it goes in, the bytes it may add to
+/// that disk at worst, and its name in messages.
+#[derive(Clone, Debug)]
+pub struct Need {
+    /// Where the file goes.
+    pub dir: PathBuf,
+    /// Bytes it may take at once (a file replaced by rename is there twice
+    /// for a moment).
+    pub bytes: u64,
+    /// What it is: `the values file`, `--out`, `--checkpoint`.
+    pub what: &'static str,
+}
+
+/// Refuses up front the files of a run that together would not fit on
+/// their disks: files on one filesystem (`device`) are added up and
+/// compared with its free space (`free`); a disk whose free space is
+/// unknown is not checked.
+pub fn check_disks(
+    to: u64,
+    needs: &[Need],
+    free: impl Fn(&Path) -> Option<u64>,
+    device: impl Fn(&Path) -> Option<u64>,
+) -> CliResult {
+    let mut disks: Vec<(Option<u64>, &Path, Vec<&Need>)> = Vec::new();
+    for need in needs.iter().filter(|n| n.bytes > 0) {
+        let dev = device(&need.dir);
+        match disks.iter_mut().find(|(d, dir, _)| {
+            if dev.is_some() {
+                *d == dev
+            } else {
+                *dir == need.dir
+            }
+        }) {
+            Some((_, _, group)) => group.push(need),
+            None => disks.push((dev, &need.dir, vec![need])),
+        }
+    }
+    for (_, dir, group) in disks {
+        let Some(have) = free(dir) else { continue };
+        let total = group.iter().fold(0u64, |t, n| t.saturating_add(n.bytes));
+        if total > have {
+            let parts: Vec<String> = group
+                .iter()
+                .map(|n| format!("{} ({:.1} GiB)", n.what, n.bytes as f64 / GIB))
+                .collect();
+            return Err(CliError::new(format!(
+                "--to {to}: {} need {} on the disk of {}, and {} are free there",
+                parts.join(" and "),
+                size(total),
+                dir.display(),
+                size(have)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The filesystem holding `dir`, to add up the files going to one disk.
+pub fn device(dir: &Path) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(dir).ok().map(|m| m.dev())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        None
+    }
+}
+
+const GIB: f64 = (1u64 << 30) as f64;
 
 /// How far a run may go in memory: `to` when everything fits, else the
 /// last heap that fits when the rule may still turn out periodic (it will
@@ -341,6 +421,93 @@ mod tests {
         })
         .unwrap();
         assert!(p.spill.unwrap().resident as u64 <= 1 << 30);
+    }
+
+    #[test]
+    fn the_record_length_is_accepted_where_the_disk_holds_it() {
+        let to = 1 << 35;
+        let p = plan(&Request {
+            disk: Some(100 << 30),
+            ..ask(&grundy(), to)
+        })
+        .unwrap();
+        assert!(p.spill.is_some());
+        assert_eq!(p.reach, to);
+        let note = p.note.unwrap();
+        assert!(
+            note.contains("68719476738 bytes (64.0 GiB) on disk"),
+            "{note}"
+        );
+        assert!(note.contains("about 9.5 hours"), "{note}");
+        let e = plan(&Request {
+            disk: Some(60 << 30),
+            ..ask(&grundy(), to)
+        })
+        .unwrap_err();
+        assert!(
+            e.0.contains("need 68719476738 bytes (64.0 GiB) on disk"),
+            "{e}"
+        );
+        // Past the engine's count of heaps: refused before any plan.
+        let e = grundy::heap::sequence::check(&grundy(), 1 << 41, Method::Auto).unwrap_err();
+        assert!(
+            e.to_string().contains("counts heaps up to 1099511627775"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_rule_that_may_be_proven_periodic_runs_in_memory_when_the_disk_is_short() {
+        let to = u32::MAX as u64 + 1;
+        let p = plan(&Request {
+            disk: Some(1 << 30),
+            have: 1 << 30,
+            ..ask(&"0.07".parse().unwrap(), to)
+        })
+        .unwrap();
+        assert_eq!(p.spill, None);
+        assert!(p.reach < to && p.reach > 1 << 20, "{p:?}");
+    }
+
+    #[test]
+    fn files_on_one_disk_are_added_up() {
+        let need = |dir: &str, bytes, what| Need {
+            dir: PathBuf::from(dir),
+            bytes,
+            what,
+        };
+        let needs = [
+            need("a", 40 << 30, "the values file"),
+            need("b", 40 << 30, "--out"),
+            need("c", 80 << 30, "--checkpoint"),
+        ];
+        // a and b share a disk with 100 GiB free, c has its own.
+        let device = |d: &Path| Some(if d == Path::new("c") { 2 } else { 1 });
+        let free = |d: &Path| {
+            Some(if d == Path::new("c") {
+                90 << 30
+            } else {
+                100 << 30
+            })
+        };
+        assert!(check_disks(9, &needs, free, device).is_ok());
+        let free = |d: &Path| {
+            Some(if d == Path::new("c") {
+                90 << 30
+            } else {
+                70 << 30
+            })
+        };
+        let e = check_disks(9, &needs, free, device).unwrap_err();
+        assert!(
+            e.0.contains("the values file (40.0 GiB) and --out (40.0 GiB) need 85899345920 bytes (80.0 GiB) on the disk of a"),
+            "{e}"
+        );
+        // Unknown free space is not checked; unknown devices count apart.
+        assert!(check_disks(9, &needs, |_| None, device).is_ok());
+        let free = |_: &Path| Some(50 << 30);
+        let e = check_disks(9, &needs, free, |_| None).unwrap_err();
+        assert!(e.0.contains("--checkpoint (80.0 GiB) need"), "{e}");
     }
 
     #[test]

@@ -21,7 +21,9 @@ use clap::{Args, ValueEnum};
 use grundy::heap::periodicity::{Status, Window};
 use grundy::heap::rc::RcStats;
 use grundy::heap::rule::HeapRule;
-use grundy::heap::sequence::{self, EngineKind, Method, Options, Progress, ProvenPeriod, Sequence};
+use grundy::heap::sequence::{
+    self, EngineKind, Method, Options, Progress, ProvenPeriod, Sequence, Start,
+};
 use grundy::heap::store;
 use serde::Serialize;
 
@@ -114,7 +116,9 @@ pub struct SeqArgs {
     /// Ctrl-C.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
-    /// Seconds between two checkpoints (default 300).
+    /// Seconds between two checkpoints (default 300; at least nine times
+    /// what writing the last one took, so that a long run spends at most a
+    /// tenth of its time on them).
     #[arg(
         long,
         value_name = "SECONDS",
@@ -281,16 +285,38 @@ fn check_disk(path: &Path, rule: &str, count: u64, width: u8) -> CliResult {
     Ok(())
 }
 
+/// Refuses a directory where a sequence file is read.
+fn not_a_directory(path: &Path) -> CliResult {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(CliError::new(format!(
+            "{} is a directory, not a sequence file",
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Reads a sequence file's header and checks its checksum, holding none of
+/// its values.
+fn scan_store(path: &Path) -> CliResult<store::Scanned> {
+    not_a_directory(path)?;
+    let scanned = store::scan(path, 0).map_err(|e| CliError::new(e.to_string()))?;
+    if scanned.computed != scanned.header.checksum {
+        return Err(CliError::new(format!(
+            "{}: checksum {:08X} does not match the values ({:08X})",
+            path.display(),
+            scanned.header.checksum,
+            scanned.computed
+        )));
+    }
+    Ok(scanned)
+}
+
 /// Reads a sequence file, refusing up front one whose values would not fit
 /// in memory.
 fn read_store(path: &Path) -> CliResult<store::StoredSequence> {
+    not_a_directory(path)?;
     if let Ok(m) = std::fs::metadata(path) {
-        if m.is_dir() {
-            return Err(CliError::new(format!(
-                "{} is a directory, not a sequence file",
-                path.display()
-            )));
-        }
         // Four bytes per value once read, whatever the width in the file.
         let need = m.len().saturating_mul(2);
         let have = memory();
@@ -369,7 +395,7 @@ pub fn run(args: &SeqArgs) -> CliResult {
                     "no periodicity theorem covers {rule}, so --until-proven needs --to N"
                 )));
             }
-            PROVE_LIMIT.min(sequence::max_heap(&rule))
+            PROVE_LIMIT.min(sequence::max_heap(&rule, args.method.into()))
         }
         None => return Err(CliError::new("give the last heap size with --to N")),
     };
@@ -379,8 +405,8 @@ pub fn run(args: &SeqArgs) -> CliResult {
     };
     let threads = threads(args)?;
     let every = checkpoint_every(args)?;
-    sequence::check(&rule, to).map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
     let method: Method = args.method.into();
+    sequence::check(&rule, to, method).map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
     let listed = to.saturating_sub(from).saturating_add(1);
     // With --until-proven the sequence usually ends long before --to: what
     // it lists is checked once its length is known, before any output.
@@ -419,9 +445,6 @@ pub fn run(args: &SeqArgs) -> CliResult {
         disk,
     })?;
     let reach = plan.reach;
-    if let Some(note) = &plan.note {
-        eprintln!("{note}");
-    }
     if later && from > to {
         return Err(CliError::new(format!("--from {from} is past --to {to}")));
     } else if !later {
@@ -440,6 +463,33 @@ pub fn run(args: &SeqArgs) -> CliResult {
         Some(path) => Some(target(path, "--checkpoint")?),
         None => None,
     };
+    // The values file, --out and the checkpoint (there twice while it is
+    // replaced) may share a disk.
+    let file = store::file_size(&rule_text, reach.saturating_add(1), 2);
+    let mut needs = Vec::new();
+    if let Some(spill) = &plan.spill {
+        needs.push(memory::Need {
+            dir: spill.dir.clone(),
+            bytes: file,
+            what: "the values file",
+        });
+    }
+    if let Some(o) = &out {
+        needs.push(memory::Need {
+            dir: parent(o),
+            bytes: file,
+            what: "--out",
+        });
+    }
+    if let Some(c) = &checkpoint {
+        let old = std::fs::metadata(c).map_or(0, |m| m.len());
+        needs.push(memory::Need {
+            dir: parent(c),
+            bytes: file.saturating_mul(2).saturating_sub(old),
+            what: "--checkpoint",
+        });
+    }
+    memory::check_disks(to, &needs, |d| fs4::available_space(d).ok(), memory::device)?;
     if let (Some(o), Some(c)) = (&out, &checkpoint) {
         // The --out file grows under its temporary name during the run,
         // the very name a checkpoint is saved under.
@@ -450,18 +500,31 @@ pub fn run(args: &SeqArgs) -> CliResult {
             )));
         }
     }
-    let start: Vec<u32> = match &args.resume {
+    // A run whose values go to a file reads the one it resumes from in
+    // order as the engine takes them, holding none of it; others read it
+    // into memory first.
+    let mut start: Vec<u32> = Vec::new();
+    let resume = match &args.resume {
         Some(path) => {
-            let stored = read_store(path)?;
-            if stored.rule != rule_text {
+            let (held_rule, held) = match plan.spill {
+                Some(_) => {
+                    let scanned = scan_store(path)?;
+                    (scanned.header.rule, scanned.header.count)
+                }
+                None => {
+                    let stored = read_store(path)?;
+                    let held = stored.values.len() as u64;
+                    start = stored.values;
+                    (stored.rule, held)
+                }
+            };
+            if held_rule != rule_text {
                 return Err(CliError::new(format!(
-                    "{} holds {}, not {rule_text}",
+                    "{} holds {held_rule}, not {rule_text}",
                     path.display(),
-                    stored.rule
                 )));
             }
             if let Some(o) = &out {
-                let held = stored.values.len() as u64;
                 if identity(o) == identity(path) && to.saturating_add(1) < held {
                     return Err(CliError::new(format!(
                         "--out {} is the file resumed from, which holds G(0..={}); --to {to} would cut it short: give --to {} or more, or another --out",
@@ -471,15 +534,23 @@ pub fn run(args: &SeqArgs) -> CliResult {
                     )));
                 }
             }
-            stored.values
+            plan.spill.as_ref().map(|_| path.as_path())
         }
-        None => Vec::new(),
+        None => None,
+    };
+    let start = match resume {
+        Some(path) => Start::File(path),
+        None => Start::Values(&start),
     };
     let options = Options {
         method,
         threads,
         until_proven: args.until_proven,
     };
+    // Every check is done: the run starts.
+    if let Some(note) = &plan.note {
+        eprintln!("{note}");
+    }
     let interrupted = on_ctrl_c(checkpoint.is_some(), out.as_deref());
     let mut writer = match &out {
         Some(path) => Some(store::Writer::create(path, &rule_text).map_err(out_err)?),
@@ -494,10 +565,9 @@ pub fn run(args: &SeqArgs) -> CliResult {
         &rule,
         reach,
         &options,
-        &start,
+        start,
         every,
     )?;
-    drop(start);
     if s.period.is_some() {
         if !args.until_proven {
             s.to = to;
@@ -562,7 +632,7 @@ fn compute(
     rule: &HeapRule,
     to: u64,
     options: &Options,
-    start: &[u32],
+    start: Start,
     every: Duration,
 ) -> CliResult<Sequence> {
     let bar = progress_bar(args, to);
@@ -571,6 +641,7 @@ fn compute(
     let mut last_line = began;
     let rule_text = rule.to_string();
     let mut last_save = Instant::now();
+    let mut last_write = Duration::ZERO;
     let mut save_error: Option<CliError> = None;
     let mut stopped_at: Option<usize> = None;
     let mut observe = |p: &Progress| -> bool {
@@ -597,11 +668,15 @@ fn compute(
         }
         let stop = interrupted.load(Ordering::SeqCst);
         if let Some(path) = checkpoint {
-            if stop || last_save.elapsed() >= every {
+            // A checkpoint of a long run takes a while to write: the run
+            // spends at most a tenth of its time on them.
+            if stop || last_save.elapsed() >= every.max(last_write * 9) {
+                let began = Instant::now();
                 if let Err(e) = store::write_with(path, &rule_text, p.done + 1, p.value) {
                     save_error = Some(CliError::new(format!("checkpoint: {e}")));
                     return false;
                 }
+                last_write = began.elapsed();
                 last_save = Instant::now();
             }
         }

@@ -233,7 +233,7 @@ fn check_memory(codes: &[String], to: u64, workers: usize) -> CliResult {
     let need = codes
         .iter()
         .filter_map(|c| c.parse::<HeapRule>().ok())
-        .filter(|r| sequence::check(r, to).is_ok())
+        .filter(|r| sequence::check(r, to, Method::Auto).is_ok())
         .map(|r| sequence::memory_estimate(&r, to, Method::Auto))
         .max()
         .unwrap_or(0)

@@ -125,7 +125,15 @@ pub fn run(args: &VerifyArgs) -> CliResult {
         })?,
         None => (from, to),
     };
-    sequence::check(&rule, to).map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
+    // The checker reads every value into memory and plays the moves of
+    // heaps counted in 32 bits.
+    sequence::check(&rule, to, sequence::Method::Naive).map_err(|_| {
+        CliError::new(format!(
+            "{}: --to {to}: verify checks heaps up to {}",
+            path.display(),
+            sequence::max_heap(&rule, sequence::Method::Naive)
+        ))
+    })?;
     if rule.scale() != 1 {
         return Err(CliError::new(format!(
             "{}: {}",

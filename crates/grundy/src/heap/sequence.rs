@@ -42,7 +42,7 @@ use std::collections::BTreeMap;
 use super::code::TakeBreak;
 use super::naive::NaiveEngine;
 use super::periodicity::{analyze_with, Periodicity, Status, Window};
-use super::rc::{Cells, RcEngine, RcError, RcStats, Spill};
+use super::rc::{Cells, RcEngine, RcError, RcStats, Spill, StoredValue};
 use super::rule::{HeapRule, RuleKind};
 use super::store::Fletcher;
 
@@ -112,6 +112,55 @@ enum Engine {
     },
 }
 
+/// The values a run continues from (a resumed run): `G(0..m)`, trusted.
+#[derive(Clone, Copy, Debug)]
+pub enum Start<'a> {
+    /// Held in memory (empty for a fresh run).
+    Values(&'a [u32]),
+    /// Every value of a sequence file, read in order as the engine takes
+    /// them, so that a run whose values go to a file resumes without ever
+    /// holding them all (the file is checked beforehand: see
+    /// [`crate::heap::store::scan`]).
+    #[cfg(feature = "files")]
+    File(&'a std::path::Path),
+}
+
+impl Start<'_> {
+    /// The rare/common engine holding these values in `cells`.
+    fn engine<V: StoredValue>(
+        self,
+        code: &TakeBreak,
+        cells: Cells<V>,
+    ) -> Result<Result<RcEngine<V>, RcError>, SequenceError> {
+        match self {
+            Start::Values(v) => Ok(RcEngine::from_values_in(code, v.iter().copied(), cells)),
+            #[cfg(feature = "files")]
+            Start::File(path) => {
+                let mut failed = None;
+                let (_, values) = crate::heap::store::Values::open(path)
+                    .map_err(|e| SequenceError::Store(e.to_string()))?;
+                let values = values.map_while(|v| v.map_err(|e| failed = Some(e)).ok());
+                let e = RcEngine::from_values_in(code, values, cells);
+                match failed {
+                    Some(why) => Err(SequenceError::Store(why.to_string())),
+                    None => Ok(e),
+                }
+            }
+        }
+    }
+
+    /// The values in memory.
+    fn values(self) -> Result<Vec<u32>, SequenceError> {
+        match self {
+            Start::Values(v) => Ok(v.to_vec()),
+            #[cfg(feature = "files")]
+            Start::File(path) => crate::heap::store::Values::open(path)
+                .and_then(|(_, values)| values.collect())
+                .map_err(|e| SequenceError::Store(e.to_string())),
+        }
+    }
+}
+
 impl Engine {
     /// The engine for `rule`, holding at least `G(0)` and, when `start` is
     /// not empty, the trusted values `start = G(0..m)` (a resumed run; the
@@ -119,7 +168,7 @@ impl Engine {
     fn new(
         rule: &HeapRule,
         method: Method,
-        start: &[u32],
+        start: Start,
         spill: Option<&Spill>,
     ) -> Result<Engine, SequenceError> {
         let store = |why: std::io::Error| {
@@ -134,14 +183,15 @@ impl Engine {
                         Some(s) => Cells::spill(s).map_err(store)?,
                         None => Cells::in_memory(),
                     };
-                    match RcEngine::<u16>::from_values_in(&code, start, narrow) {
+                    match start.engine::<u16>(&code, narrow)? {
                         Ok(e) => return Ok(Engine::Narrow(Box::new(e), code, spill.cloned())),
                         Err(RcError::Overflow { .. }) => {
                             let wide = match spill {
                                 Some(s) => Cells::spill(s).map_err(store)?,
                                 None => Cells::in_memory(),
                             };
-                            let e = RcEngine::<u32>::from_values_in(&code, start, wide)
+                            let e = start
+                                .engine::<u32>(&code, wide)?
                                 .expect("32-bit cells hold every value");
                             return Ok(Engine::Wide(Box::new(e)));
                         }
@@ -175,7 +225,7 @@ impl Engine {
                 _ => {}
             }
         }
-        let mut e = NaiveEngine::from_values(rule, start);
+        let mut e = NaiveEngine::from_values(rule, &start.values()?);
         e.extend_to(0);
         Ok(Engine::Naive(e))
     }
@@ -251,7 +301,7 @@ impl Engine {
                         .as_ref()
                         .and_then(|s| Cells::spill(s).ok())
                         .unwrap_or_else(Cells::in_memory);
-                    let mut wide = RcEngine::<u32>::from_values_in(code, &known, cells)
+                    let mut wide = RcEngine::<u32>::from_values_in(code, known, cells)
                         .expect("the code ran in 16-bit cells");
                     wide.extend_to_threads(n, threads)
                         .expect("32-bit cells hold every value");
@@ -362,8 +412,9 @@ impl Default for Options {
 /// Why a sequence was not computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SequenceError {
-    /// The underlying heaps would not fit in `u32`.
-    #[error("heap {to} is too large: heaps are counted in 32 bits (at most {limit})")]
+    /// The underlying heaps are past what the rule's engine counts: 32 bits
+    /// for most, [`RC_HEAPS`] for the rare/common engine.
+    #[error("heap {to} is too large: this rule's engine counts heaps up to {limit}")]
     TooLarge {
         /// The heap asked for.
         to: u64,
@@ -383,7 +434,8 @@ pub enum SequenceError {
         /// The last heap computed.
         at: u64,
     },
-    /// The file-backed value store could not be made.
+    /// The file-backed value store could not be made, or the file a run
+    /// resumes from could not be read.
     #[error("{0}")]
     Store(String),
     /// A per-size `ranges` rule does not define heaps that large.
@@ -627,10 +679,29 @@ impl Sequence {
     }
 }
 
+/// The last underlying heap the rare/common engine computes: its cells
+/// are addressed in 64 bits (in the address width of the machine), and
+/// 2^40 values fill 2 TiB, 32 times the longest published run of Grundy's
+/// game (2^35).
+pub const RC_HEAPS: u64 = (1 << 40) - 1;
+
 /// The largest heap (as the user counts it) whose sequence can be asked
-/// for: its underlying heap is counted in 32 bits, as in every analysis.
-pub fn max_heap(rule: &HeapRule) -> u64 {
-    u32::MAX as u64 / rule.scale() as u64
+/// for with `method`: [`RC_HEAPS`] underlying heaps on the rare/common
+/// engine, `2^32 - 1` on the others (as in every analysis of a position).
+///
+/// ```
+/// use grundy::heap::sequence::{max_heap, Method};
+/// let grundy = "4!.0".parse().unwrap();
+/// assert!(max_heap(&grundy, Method::Auto) >= 1 << 35);
+/// assert_eq!(max_heap(&grundy, Method::Naive), u32::MAX as u64);
+/// assert_eq!(max_heap(&"sub:1,2".parse().unwrap(), Method::Auto), u32::MAX as u64);
+/// ```
+pub fn max_heap(rule: &HeapRule, method: Method) -> u64 {
+    let heaps = match runs_rc(rule, method) {
+        true => RC_HEAPS.min(usize::MAX as u64),
+        false => u32::MAX as u64,
+    };
+    heaps / rule.scale() as u64
 }
 
 /// Whether `method` runs `rule` on the rare/common engine.
@@ -683,9 +754,9 @@ pub fn spilled_estimate(rule: &HeapRule, to: u64, method: Method) -> Option<u64>
     })
 }
 
-/// Checks that G(0..=to) can be asked for at all.
-pub fn check(rule: &HeapRule, to: u64) -> Result<(), SequenceError> {
-    let limit = max_heap(rule);
+/// Checks that G(0..=to) can be asked for at all with `method`.
+pub fn check(rule: &HeapRule, to: u64, method: Method) -> Result<(), SequenceError> {
+    let limit = max_heap(rule, method);
     if to > limit {
         return Err(SequenceError::TooLarge { to, limit });
     }
@@ -732,7 +803,7 @@ pub fn compute_with(
     start: &[u32],
     observe: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Sequence, SequenceError> {
-    compute_spilled(rule, to, options, None, start, observe)
+    compute_spilled(rule, to, options, None, Start::Values(start), observe)
 }
 
 /// [`compute_with`], the rare/common engine keeping its values in a file
@@ -744,15 +815,19 @@ pub fn compute_spilled(
     to: u64,
     options: &Options,
     spill: Option<&Spill>,
-    start: &[u32],
+    start: Start,
     observe: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Sequence, SequenceError> {
-    check(rule, to)?;
+    check(rule, to, options.method)?;
     let scale = rule.scale() as usize;
     let window = Window::for_rule(rule);
     let to_heap = to as usize;
     // The values of a scaled rule are not its engine's; such runs start over.
-    let start = if scale == 1 { start } else { &[] };
+    let start = if scale == 1 {
+        start
+    } else {
+        Start::Values(&[])
+    };
     let mut engine = Engine::new(rule, options.method, start, spill)?;
     let mut look = FIRST_LOOK;
     let mut period = None;
@@ -1020,6 +1095,36 @@ mod tests {
         };
         let resumed = compute_with(&rule, 5000, &naive, &start[..3000], &mut |_| true).unwrap();
         assert_eq!(resumed.to_vec(), whole[..=5000]);
+        // From a file read value by value, into memory or into a file.
+        let dir = std::env::temp_dir().join(format!("grundy-start-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("part.gsq");
+        crate::heap::store::write(&file, "4!.0", &start).unwrap();
+        let spill = Spill {
+            dir: dir.clone(),
+            resident: 1 << 20,
+            every: std::time::Duration::from_millis(10),
+        };
+        for (method, spill) in [
+            (Method::Auto, None),
+            (Method::Auto, Some(&spill)),
+            (Method::Naive, None),
+        ] {
+            let o = Options { method, ..o };
+            let to = if method == Method::Naive {
+                140_000
+            } else {
+                300_000
+            };
+            let resumed =
+                compute_spilled(&rule, to, &o, spill, Start::File(&file), &mut |_| true).unwrap();
+            assert_eq!(resumed.to_vec(), whole[..=to as usize]);
+        }
+        // A file that cannot be read is an error, not a shorter start.
+        let gone = dir.join("gone.gsq");
+        let e = compute_spilled(&rule, 10, &o, None, Start::File(&gone), &mut |_| true);
+        assert!(matches!(e, Err(SequenceError::Store(m)) if m.contains("gone.gsq")));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -1063,7 +1168,13 @@ mod tests {
             Err(SequenceError::TooLarge { .. })
         ));
         let t: HeapRule = "triomino".parse().unwrap();
-        assert_eq!(max_heap(&t), u32::MAX as u64 / 2);
+        assert_eq!(max_heap(&t, Method::Naive), u32::MAX as u64 / 2);
+        assert_eq!(max_heap(&t, Method::Auto), RC_HEAPS / 2);
+        let sub: HeapRule = "sub:1,2".parse().unwrap();
+        assert!(matches!(
+            compute(&sub, 1 << 32, &Options::default()),
+            Err(SequenceError::TooLarge { limit, .. }) if limit == u32::MAX as u64
+        ));
         // The same bound as a single heap's analysis.
         let s = compute_with(&k, u32::MAX as u64, &Options::default(), &[], &mut |_| true).unwrap();
         assert_eq!(

@@ -163,7 +163,7 @@ struct Parity {
     mask: RareMask,
     /// The parity shared by the splitting removals (0 without one).
     split_parity: usize,
-    rare: Vec<u32>,
+    rare: Vec<usize>,
     /// `G` of each rare position, in the same order.
     rare_g: Vec<u32>,
     /// A power of two above every option value of heaps holding values
@@ -327,9 +327,8 @@ fn parity_for(rule: &HeapRule, values: &[u32]) -> Option<Parity> {
     };
     p.rare = (1..values.len())
         .filter(|&x| p.par(values[x]) ^ p.d(x) == 0)
-        .map(|x| x as u32)
         .collect();
-    p.rare_g = p.rare.iter().map(|&r| values[r as usize]).collect();
+    p.rare_g = p.rare.iter().map(|&r| values[r]).collect();
     Some(p)
 }
 
@@ -421,10 +420,10 @@ impl<'a> Checker<'a> {
                 continue;
             }
             let t = s - k;
-            let n = p.rare.partition_point(|&r| (r as usize) < t);
+            let n = p.rare.partition_point(|&r| r < t);
             for (&r, &gr) in p.rare[..n].iter().zip(&p.rare_g[..n]) {
-                let b = t - r as usize;
-                if !(unequal && b == r as usize) {
+                let b = t - r;
+                if !(unequal && b == r) {
                     marks[(gr ^ g[b]).min(p.sink) as usize] = stamp;
                 }
             }

@@ -48,7 +48,7 @@ impl Shard {
         let (i, n) = (self.index as u128, self.count as u128);
         let start = from + (len * (i - 1) / n) as u64;
         let end = from + (len * i / n) as u64;
-        (end > start).then_some((start, end - 1))
+        (end > start).then(|| (start, end - 1))
     }
 
     /// The codes of this shard, in canonical order.

@@ -25,15 +25,14 @@ pub(super) fn mark_block<V: StoredValue, R: StoredValue>(
     x0: usize,
     (k, unequal): (usize, bool),
     partners: std::ops::Range<usize>,
-    (rare, rare_g): (&[u32], &[R]),
+    (rare, rare_g): (&[usize], &[R]),
 ) -> u64 {
     let len = tables.len() / width;
     let mut pairs = 0u64;
     // Only rare positions below the last `s` have a partner in the block.
     let last_s = (x0 + len).saturating_sub(k + 1);
-    let end = rare.partition_point(|&r| (r as usize) < last_s);
+    let end = rare.partition_point(|&r| r < last_s);
     for (&r, &gr) in rare[..end].iter().zip(rare_g) {
-        let r = r as usize;
         // `r + max(1, start) <= s < r + end`, with `s = x0 + j - k`.
         let lo = (r + k + partners.start.max(1)).saturating_sub(x0);
         let hi = (r + k + partners.end).saturating_sub(x0).min(len);
@@ -96,7 +95,7 @@ mod tests {
         x0: usize,
         (k, unequal): (usize, bool),
         partners: std::ops::Range<usize>,
-        rare: &[u32],
+        rare: &[usize],
     ) -> (Vec<u8>, u64) {
         let mut tables = vec![0u8; len * width];
         let mut pairs = 0;
@@ -105,7 +104,6 @@ mod tests {
                 continue;
             };
             for &r in rare {
-                let r = r as usize;
                 if r < s && partners.contains(&(s - r)) && !(unequal && 2 * r == s) {
                     tables[j * width + (g[r] ^ g[s - r]) as usize] = 1;
                     pairs += 1;
@@ -133,8 +131,8 @@ mod tests {
             let g: Vec<u32> = values.iter().map(|&v| v % width as u32).collect();
             let known = g.len().saturating_sub(known_back).max(1);
             let x0 = known + x_ahead;
-            let rare: Vec<u32> = (1..g.len() as u32).filter(|&r| picks[r as usize]).collect();
-            let rare_g: Vec<u32> = rare.iter().map(|&r| g[r as usize]).collect();
+            let rare: Vec<usize> = (1..g.len()).filter(|&r| picks[r]).collect();
+            let rare_g: Vec<u32> = rare.iter().map(|&r| g[r]).collect();
             let partners = from.min(known)..known;
             let (expected, pairs) = plain(width, len, &g, x0, (k, unequal), partners.clone(), &rare);
             let mut tables = vec![0u8; len * width];

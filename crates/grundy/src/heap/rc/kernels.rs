@@ -140,7 +140,7 @@ pub(super) fn mark_bytes<V: StoredValue, R: StoredValue>(
     seen: &mut [u8],
     g: &[V],
     s: usize,
-    rare: &[u32],
+    rare: &[usize],
     rare_g: &[R],
 ) {
     macro_rules! fixed {
@@ -157,7 +157,7 @@ pub(super) fn mark_bytes<V: StoredValue, R: StoredValue>(
     fixed!(64 128 256 512 1024 2048 4096);
     let top = seen.len() - 1;
     for (&r, &gr) in rare.iter().zip(rare_g) {
-        seen[(gr.get() ^ g[s - r as usize].get()) as usize & top] = 1;
+        seen[(gr.get() ^ g[s - r].get()) as usize & top] = 1;
     }
 }
 
@@ -167,11 +167,11 @@ fn mark_fixed<V: StoredValue, R: StoredValue, const W: usize>(
     seen: &mut [u8; W],
     g: &[V],
     s: usize,
-    rare: &[u32],
+    rare: &[usize],
     rare_g: &[R],
 ) {
     for (&r, &gr) in rare.iter().zip(rare_g) {
-        seen[(gr.get() ^ g[s - r as usize].get()) as usize & (W - 1)] = 1;
+        seen[(gr.get() ^ g[s - r].get()) as usize & (W - 1)] = 1;
     }
 }
 

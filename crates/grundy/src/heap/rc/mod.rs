@@ -117,7 +117,7 @@ pub struct RcStats {
 pub struct RcEngine<V: StoredValue> {
     moves: Moves,
     g: Cells<V>,
-    rare: Vec<u32>,
+    rare: Vec<usize>,
     rare_g: Vec<V>,
     rare_mask: Option<RareMask>,
     marks: Marks,
@@ -212,19 +212,20 @@ impl<V: StoredValue> RcEngine<V> {
     /// is the same as [`RcEngine::new`]); the split and the rare positions
     /// are rebuilt as if the engine had computed them.
     pub fn from_values(rule: &TakeBreak, values: &[u32]) -> Result<RcEngine<V>, RcError> {
-        RcEngine::from_values_in(rule, values, Cells::in_memory())
+        RcEngine::from_values_in(rule, values.iter().copied(), Cells::in_memory())
     }
 
     /// [`RcEngine::from_values`] with the values kept in the empty store
     /// `cells`.
     pub fn from_values_in(
         rule: &TakeBreak,
-        values: &[u32],
+        values: impl IntoIterator<Item = u32>,
         cells: Cells<V>,
     ) -> Result<RcEngine<V>, RcError> {
+        let values = values.into_iter();
         let mut e = RcEngine::with_cells(rule, cells)?;
-        e.g.reserve(values.len());
-        for (x, &v) in values.iter().enumerate().skip(1) {
+        e.g.reserve(values.size_hint().0);
+        for (x, v) in values.enumerate().skip(1) {
             e.push(x, v)?;
         }
         Ok(e)
@@ -255,7 +256,7 @@ impl<V: StoredValue> RcEngine<V> {
         let mut s = self.stats.clone();
         s.split = self.rare_mask;
         s.rare_count = self.rare.len();
-        s.last_rare = self.rare.last().map(|&r| r as usize);
+        s.last_rare = self.rare.last().copied();
         s
     }
 
@@ -354,7 +355,7 @@ impl<V: StoredValue> RcEngine<V> {
             self.refresh_parity();
         }
         if self.is_rare(x, v) {
-            self.rare.push(x as u32);
+            self.rare.push(x);
             self.rare_g.push(V::put(v));
         }
         let piled_up = self.rare.len() > 2 * self.rare_at_review + 64 && x * 4 >= self.next_review;
@@ -413,7 +414,7 @@ impl<V: StoredValue> RcEngine<V> {
             for y in 1..=x {
                 let v = self.g[y].get();
                 if self.is_rare(y, v) {
-                    self.rare.push(y as u32);
+                    self.rare.push(y);
                     self.rare_g.push(self.g[y]);
                 }
             }

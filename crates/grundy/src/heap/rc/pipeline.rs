@@ -39,7 +39,7 @@ struct Ahead {
 
 /// What the second thread needs to collect an [`Ahead`].
 struct Job {
-    rare: Vec<u32>,
+    rare: Vec<usize>,
     rare_g: Vec<u32>,
     to: usize,
     /// Heaps below this are known.

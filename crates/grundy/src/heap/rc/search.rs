@@ -90,10 +90,10 @@ fn wanted_values(missing: &[u32], last: u32) -> [u32; WANTED] {
 /// The runs `rare[lo..hi]` of rare positions below `s` to pair with their
 /// partners: all of them, except `s / 2` for an unequal split, which cannot
 /// leave two heaps of the same size.
-pub(super) fn rare_runs(rare: &[u32], s: usize, unequal: bool) -> [(usize, usize); 2] {
+pub(super) fn rare_runs(rare: &[usize], s: usize, unequal: bool) -> [(usize, usize); 2] {
     let end = rare.len();
     let skip = if unequal && s.is_multiple_of(2) {
-        rare.binary_search(&((s / 2) as u32)).ok()
+        rare.binary_search(&(s / 2)).ok()
     } else {
         None
     };
@@ -121,11 +121,11 @@ impl<V: StoredValue> RcEngine<V> {
             }
             let s = n - k;
             let rare = &self.rare;
-            let end = rare.partition_point(|&r| (r as usize) < s);
+            let end = rare.partition_point(|&r| r < s);
             // Indices `gap.0..gap.1` are done already.
             let gap = match ahead {
                 Some((known, to)) => {
-                    let recent = rare.partition_point(|&r| r as usize + known <= s);
+                    let recent = rare.partition_point(|&r| r + known <= s);
                     (recent, to.max(recent))
                 }
                 None => (end, end),
@@ -145,12 +145,11 @@ impl<V: StoredValue> RcEngine<V> {
                         mark_bytes(&mut self.bytes, g, s, rare, rare_g);
                     } else if let Some(stamp) = short_table::<V>(stamp) {
                         for (&r, &gr) in pairs {
-                            stamp[((gr.get() ^ g[s - r as usize].get()) & 0xFFFF) as usize] =
-                                current;
+                            stamp[((gr.get() ^ g[s - r].get()) & 0xFFFF) as usize] = current;
                         }
                     } else {
                         for (&r, &gr) in pairs {
-                            stamp[(gr.get() ^ g[s - r as usize].get()) as usize] = current;
+                            stamp[(gr.get() ^ g[s - r].get()) as usize] = current;
                         }
                     }
                     self.stats.pairs += (hi - lo) as u64;

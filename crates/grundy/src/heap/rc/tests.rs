@@ -234,7 +234,7 @@ proptest! {
         // A resumed engine rebuilt in a file continues alike.
         let known: Vec<u32> = (0..=n / 2).map(|x| file.value(x)).collect();
         let cells = Cells::spill(&spill).unwrap();
-        let mut resumed = RcEngine::<u16>::from_values_in(&rule, &known, cells).unwrap();
+        let mut resumed = RcEngine::<u16>::from_values_in(&rule, known.iter().copied(), cells).unwrap();
         resumed.extend_to(n).unwrap();
         prop_assert_eq!(&memory.cells()[..], &resumed.cells()[..], "{}", code);
     }

@@ -35,6 +35,11 @@ use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
 #[cfg(feature = "files")]
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "files")]
+mod values;
+#[cfg(feature = "files")]
+pub use values::Values;
+
 const MAGIC: &[u8; 8] = b"GRUNDYSQ";
 const VERSION: u32 = 1;
 /// Longest rule accepted in a header.
