@@ -81,7 +81,11 @@ pub(super) fn hits16<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline(never)]
-unsafe fn hits16_avx2<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
+pub(super) unsafe fn hits16_avx2<const K: usize>(
+    xs: &[u16],
+    ys: &[u16],
+    want: &[u16; WANTED],
+) -> u32 {
     hits16_lanes::<K>(xs, ys, want)
 }
 

@@ -130,6 +130,13 @@ proptest! {
             prop_assert_eq!(hits16::<4>(&xs16, &ys16, &want16), expected);
         }
         prop_assert_eq!(hits16::<WANTED>(&xs16, &ys16, &want16), expected);
+        // And the AVX2 build of it, where the processor has AVX2.
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            let got = unsafe { super::kernels::hits16_avx2::<WANTED>(&xs16, &ys16, &want16) };
+            prop_assert_eq!(got, expected);
+        }
     }
 }
 
