@@ -271,6 +271,19 @@ impl<V: StoredValue> RcEngine<V> {
         self.g.reserve(n.saturating_sub(self.last()));
         while self.last() < n {
             let x = self.last() + 1;
+            // Past the small heaps, a code with splits goes a block at a
+            // time, as the first of two threads does: the pairs of the
+            // old rare positions are marked for a run of heaps at once.
+            #[cfg(feature = "threads")]
+            if x >= pipeline::PARALLEL_FROM && !self.moves.two.is_empty() {
+                let len = pipeline::block_len(x).min(n + 1 - x);
+                self.finish_alone(x, len)?;
+                if self.review_due {
+                    self.review_due = false;
+                    self.review();
+                }
+                continue;
+            }
             let v = self.compute(x, None);
             self.push(x, v)?;
         }

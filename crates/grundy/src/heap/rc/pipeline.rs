@@ -12,6 +12,12 @@ use super::{RcEngine, RcError, StoredValue};
 /// First heap computed with two threads; smaller heaps are too quick to share.
 pub(super) const PARALLEL_FROM: usize = 4096;
 
+/// Heaps finished between two hand-overs from `x` on: short blocks early,
+/// when the heaps are quick, so that the threads trade often.
+pub(super) fn block_len(x: usize) -> usize {
+    (x / 64).clamp(64, 512)
+}
+
 /// Heaps whose tables the second thread fills together with the pairs of
 /// the old rare positions (see [`mark_block`]): a block's tables stay in
 /// the first-level cache.
@@ -209,7 +215,6 @@ impl<V: StoredValue> RcEngine<V> {
             let v = self.compute(x, None);
             self.push(x, v)?;
         }
-        let block_len = |x: usize| (x / 64).clamp(64, 512);
         let two = self.moves.two.clone();
         let stop = AtomicBool::new(false);
         std::thread::scope(|scope| {
@@ -269,6 +274,12 @@ impl<V: StoredValue> RcEngine<V> {
             }
             Ok(())
         })
+    }
+
+    /// [`RcEngine::finish_block`] with nothing collected ahead: how one
+    /// thread goes through a block.
+    pub(super) fn finish_alone(&mut self, x0: usize, len: usize) -> Result<(), RcError> {
+        self.finish_block(x0, len, None)
     }
 
     /// Finishes the heaps `x0..x0 + len` in order, starting from the pairs
