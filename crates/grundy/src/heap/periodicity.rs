@@ -221,9 +221,9 @@ enum SuffixPeriods {
 impl SuffixPeriods {
     fn new<T: PartialEq>(len: usize, g: impl Fn(usize) -> T) -> SuffixPeriods {
         let reversed = |j: usize| g(len - 1 - j);
-        match u32::try_from(len) {
-            Ok(_) => SuffixPeriods::Narrow(prefix_function(len, reversed)),
-            Err(_) => SuffixPeriods::Wide(prefix_function(len, reversed)),
+        match narrow_fits(len) {
+            true => SuffixPeriods::Narrow(prefix_function(len, reversed)),
+            false => SuffixPeriods::Wide(prefix_function(len, reversed)),
         }
     }
 
@@ -244,6 +244,12 @@ impl SuffixPeriods {
             SuffixPeriods::Wide(pi) => least_proven_of(pi, proves),
         }
     }
+}
+
+/// Whether `u32` cells hold a prefix function of length `len`, whose
+/// entries are below `len`.
+fn narrow_fits(len: usize) -> bool {
+    u32::try_from(len.saturating_sub(1)).is_ok()
 }
 
 /// The least period of the suffix of length `l >= 1`.
@@ -587,6 +593,17 @@ mod tests {
                 .prop_map(|(max_removal, parts)| Window::Octal { max_removal, parts }),
             (1u64..6).prop_map(|max| Window::Subtraction { max }),
         ]
+    }
+
+    #[test]
+    fn cells_widen_past_2_to_the_32_values() {
+        assert!(narrow_fits(0) && narrow_fits(1000));
+        #[cfg(target_pointer_width = "64")]
+        {
+            assert!(narrow_fits(1 << 32));
+            assert!(!narrow_fits((1 << 32) + 1));
+            assert!(!narrow_fits(1 << 40));
+        }
     }
 
     proptest! {
