@@ -465,13 +465,10 @@ mod tests {
         // the comparison.
         let (with_false, gave_up) = against_collisions::<7>(false);
         assert!(with_false > 100 && gave_up < 10, "{with_false} {gave_up}");
-        eprintln!("STAT7 {with_false} {gave_up}");
         let (with_false, gave_up) = against_collisions::<3>(false);
         assert!(with_false > 500 && gave_up < 500, "{with_false} {gave_up}");
-        eprintln!("STAT3 {with_false} {gave_up}");
         let (with_false, gave_up) = against_collisions::<7>(true);
         assert!(with_false > 200 && gave_up < 50, "{with_false} {gave_up}");
-        eprintln!("STAT7p {with_false} {gave_up}");
     }
 
     #[test]
