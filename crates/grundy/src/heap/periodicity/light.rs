@@ -144,8 +144,9 @@ impl Work {
 ///
 /// The work is `O(len)` on every input:
 /// - hashing costs a few multiplications per value;
-/// - the least period `p` of `P` is found first, by the same hashes (the
-///   longest border of `P` whose hashes agree and whose values do);
+/// - the least period `p` of `P` is found by the same hashes (the longest
+///   border of `P` whose hashes agree and whose values do), once, when the
+///   first occurrence closer than `m` to the last one comes;
 /// - an occurrence at `q` after the last confirmed one at `o`, with
 ///   `d = q - o < m`, makes `d` a period of `P`. When `p` divides `d`, `P`
 ///   has period `d` and only the `d` values past `o + m` need comparing;
@@ -185,11 +186,12 @@ fn scan<const BITS: u32>(
     let pattern = (0..m).fold(0, |s, j| h.push(s, key(j)));
     // The weight of the first value of a window.
     let top = h.pow(Mersenne::<BITS>::BASE, m as u64 - 1);
-    let p = least_period::<BITS>(m, &at, pattern, top, work)?;
-    let mut search = Search {
+    let mut search = Search::<BITS> {
         len,
         m,
-        p,
+        pattern,
+        top,
+        p: None,
         covered: 0,
         last: None,
         best: None,
@@ -212,11 +214,15 @@ fn scan<const BITS: u32>(
 
 /// The occurrences of the pattern `at(0..m)` met so far, in increasing
 /// position.
-struct Search {
+struct Search<const BITS: u32> {
     len: usize,
     m: usize,
-    /// The least period of the pattern.
-    p: usize,
+    /// The pattern's hash, and the weight of its first value.
+    pattern: u64,
+    top: u64,
+    /// The least period of the pattern, once an occurrence closer than `m`
+    /// to the last one needs it (an irregular sequence never does).
+    p: Option<usize>,
     /// A prefix of length `l` with period `q` leaves nothing to find at the
     /// positions `q' <= l - q`: a longer run with period `q'` would give the
     /// prefix the period `gcd(q, q')` (Fine and Wilf) and carry the run with
@@ -228,20 +234,36 @@ struct Search {
     best: Option<(usize, usize)>,
 }
 
-impl Search {
+impl<const BITS: u32> Search<BITS> {
+    /// The least period of the pattern, found the first time it is asked.
+    fn period(&mut self, at: &impl Fn(usize) -> i64, work: &mut Work) -> Result<usize, ()> {
+        if let Some(p) = self.p {
+            return Ok(p);
+        }
+        let p = least_period::<BITS>(self.m, at, self.pattern, self.top, work)?;
+        Ok(*self.p.insert(p))
+    }
+
     /// Confirms and extends a hash match at `q`, unless it is covered.
     fn visit(&mut self, q: usize, at: &impl Fn(usize) -> i64, work: &mut Work) -> Result<(), ()> {
-        let (len, m, p) = (self.len, self.m, self.p);
+        let (len, m) = (self.len, self.m);
         if q <= self.covered {
             return Ok(());
         }
         let same = |from: usize| (from..m).all(|i| at(q + i) == at(i));
         let occurs = match self.last.map(|o| q - o) {
-            Some(d) if d < m && d % p == 0 => {
-                work.spend_compare(d)?;
-                same(m - d)
+            Some(d) if d < m => {
+                let p = self.period(at, work)?;
+                if d % p == 0 {
+                    work.spend_compare(d)?;
+                    same(m - d)
+                } else if d < p || d + p <= m {
+                    false
+                } else {
+                    work.spend_compare(m)?;
+                    same(0)
+                }
             }
-            Some(d) if d < m && (d < p || d + p <= m) => false,
             _ => {
                 work.spend_compare(m)?;
                 same(0)
