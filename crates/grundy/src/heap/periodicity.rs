@@ -5,7 +5,10 @@
 //! function (KMP failure function) of the reversed sequence gives, for every
 //! suffix, its least period; the preperiod is the start of the longest suffix
 //! that holds at least two whole periods. No candidate period is tried one by
-//! one.
+//! one. That costs four bytes per value; a long sequence with no theorem,
+//! where only a tail over a quarter of the sequence counts, is checked in a
+//! few words of memory instead, by a rolling hash (Rabin–Karp) whose every
+//! match is confirmed value by value.
 //!
 //! **Proof.** The Octal Periodicity Theorem (Guy and Smith, 1956; Winning
 //! Ways, ch. 4; Siegel, *Combinatorial Game Theory*, ch. IV): for a
@@ -47,6 +50,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::rule::{HeapRule, RuleKind};
+
+mod light;
 
 /// How far the periodicity has been established.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -159,58 +164,116 @@ impl Window {
     }
 }
 
+/// A cell of the prefix function: `u32` while the sequence's length fits
+/// (four bytes per value), `u64` beyond, so that no entry is truncated.
+trait Cell: Copy {
+    fn new(k: usize) -> Self;
+    fn get(self) -> usize;
+}
+
+impl Cell for u32 {
+    fn new(k: usize) -> u32 {
+        k as u32
+    }
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
+impl Cell for u64 {
+    fn new(k: usize) -> u64 {
+        k as u64
+    }
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
 /// The prefix function of `s(0..len)`: entry `j` is the length of the
 /// longest proper border (a prefix that is also a suffix) of `s(0..=j)`.
-fn prefix_function<T: PartialEq>(len: usize, s: impl Fn(usize) -> T) -> Vec<u32> {
-    let mut pi = vec![0u32; len];
+/// Entries are below `len`, so the cell must hold `len - 1`.
+fn prefix_function<C: Cell, T: PartialEq>(len: usize, s: impl Fn(usize) -> T) -> Vec<C> {
+    let mut pi = vec![C::new(0); len];
     for j in 1..len {
-        let mut k = pi[j - 1] as usize;
+        let mut k = pi[j - 1].get();
         let c = s(j);
         while k > 0 && c != s(k) {
-            k = pi[k - 1] as usize;
+            k = pi[k - 1].get();
         }
         if c == s(k) {
             k += 1;
         }
-        pi[j] = k as u32;
+        pi[j] = C::new(k);
     }
     pi
 }
 
 /// The least period of every suffix of `g(0..len)`, from the prefix
-/// function (KMP failure function) of the reversed sequence, kept in 32-bit
-/// cells so that long sequences can be checked.
-struct SuffixPeriods {
-    /// `pi[j]`: the longest proper border of the reversed prefix of length
-    /// `j + 1`, i.e. of the suffix of length `j + 1`.
-    pi: Vec<u32>,
+/// function (KMP failure function) of the reversed sequence: `pi[j]` is the
+/// longest proper border of the reversed prefix of length `j + 1`, i.e. of
+/// the suffix of length `j + 1`. Four bytes per value up to `2^32` values,
+/// eight beyond.
+enum SuffixPeriods {
+    Narrow(Vec<u32>),
+    Wide(Vec<u64>),
 }
 
 impl SuffixPeriods {
     fn new<T: PartialEq>(len: usize, g: impl Fn(usize) -> T) -> SuffixPeriods {
-        SuffixPeriods {
-            pi: prefix_function(len, |j| g(len - 1 - j)),
+        let reversed = |j: usize| g(len - 1 - j);
+        match narrow_fits(len) {
+            true => SuffixPeriods::Narrow(prefix_function(len, reversed)),
+            false => SuffixPeriods::Wide(prefix_function(len, reversed)),
         }
-    }
-
-    fn len(&self) -> usize {
-        self.pi.len()
-    }
-
-    /// The least period of the suffix of length `l >= 1`.
-    fn period(&self, l: usize) -> usize {
-        l - self.pi[l - 1] as usize
     }
 
     /// The longest suffix holding at least two whole periods:
     /// `(start, period)`.
     fn tail(&self) -> Option<(usize, usize)> {
-        let len = self.len();
-        (2..=len)
-            .rev()
-            .find(|&l| l >= 2 * self.period(l))
-            .map(|l| (len - l, self.period(l)))
+        match self {
+            SuffixPeriods::Narrow(pi) => tail_of(pi),
+            SuffixPeriods::Wide(pi) => tail_of(pi),
+        }
     }
+
+    /// The least `(period, start)` of a suffix, with its least period, for
+    /// which `proves(start, period)`.
+    fn least_proven(&self, proves: impl Fn(usize, usize) -> bool) -> Option<(usize, usize)> {
+        match self {
+            SuffixPeriods::Narrow(pi) => least_proven_of(pi, proves),
+            SuffixPeriods::Wide(pi) => least_proven_of(pi, proves),
+        }
+    }
+}
+
+/// Whether `u32` cells hold a prefix function of length `len`, whose
+/// entries are below `len`.
+fn narrow_fits(len: usize) -> bool {
+    u32::try_from(len.saturating_sub(1)).is_ok()
+}
+
+/// The least period of the suffix of length `l >= 1`.
+fn period_of<C: Cell>(pi: &[C], l: usize) -> usize {
+    l - pi[l - 1].get()
+}
+
+fn tail_of<C: Cell>(pi: &[C]) -> Option<(usize, usize)> {
+    let len = pi.len();
+    (2..=len)
+        .rev()
+        .find(|&l| l >= 2 * period_of(pi, l))
+        .map(|l| (len - l, period_of(pi, l)))
+}
+
+fn least_proven_of<C: Cell>(
+    pi: &[C],
+    proves: impl Fn(usize, usize) -> bool,
+) -> Option<(usize, usize)> {
+    let len = pi.len();
+    (1..=len)
+        .map(|l| (period_of(pi, l), len - l))
+        .filter(|&(p, n0)| proves(n0, p))
+        .min()
 }
 
 /// The longest suffix holding at least two whole periods: `(start, period)`.
@@ -219,75 +282,12 @@ fn tail_period<T: PartialEq + Copy>(s: &[T]) -> Option<(usize, usize)> {
     SuffixPeriods::new(s.len(), |i| s[i]).tail()
 }
 
-/// Sequences at least this long are checked by [`convincing_tail`] when no
-/// theorem applies, in an eighth of the memory of [`SuffixPeriods`].
+/// Sequences at least this long are checked by the light check
+/// ([`light`]) when no theorem applies: the convincing tail is found in a
+/// few words of memory, where [`SuffixPeriods`] takes four bytes per value.
+/// Below it, the full check costs little and the light one's constant
+/// factor would not pay.
 pub(crate) const LIGHT_FROM: usize = 1 << 20;
-
-/// The longest suffix of `g(0..len)` holding two whole periods,
-/// `(start, least period)`, when it is [convincing] (a quarter of the
-/// sequence at least); `None` when there is none such. Returns `Err(())`
-/// when the sequence is too regular for the shortcut (the caller then uses
-/// [`SuffixPeriods`]).
-///
-/// Read backwards, such a suffix of length `l` with least period `q` repeats
-/// its first `l - q >= l / 2 >= len / 8` values `q` further on, so `q` is an
-/// occurrence of the first `m = len / 8` values at a position up to
-/// `len / 2`. The occurrences are found by Knuth–Morris–Pratt with the
-/// prefix function of those `m` values only (four bytes each), and each is
-/// extended value by value, except where an earlier extension already rules
-/// it out; the longest extension wins, the least position among equals is
-/// the least period (Fine and Wilf). On an irregular sequence there are next
-/// to no occurrences.
-fn convincing_tail<T: PartialEq>(
-    len: usize,
-    g: impl Fn(usize) -> T,
-) -> Result<Option<(usize, usize)>, ()> {
-    let at = |j: usize| g(len - 1 - j);
-    let m = len / 8;
-    if m == 0 {
-        return Err(());
-    }
-    let pi = prefix_function(m, at);
-    // Values compared while extending; past this the sequence is regular
-    // enough that the full prefix function is the better tool.
-    let mut budget = 2 * len;
-    let mut best: Option<(usize, usize)> = None;
-    // A prefix of length `l` with period `q` leaves nothing to find at the
-    // positions `q' <= l - q`: a longer run with period `q'` would give the
-    // prefix the period `gcd(q, q')` (Fine and Wilf) and carry the run with
-    // period `q` past `l`.
-    let mut covered = 0usize;
-    let mut k = 0usize;
-    for j in 1..(len / 2 + m).min(len) {
-        let c = at(j);
-        while k > 0 && c != at(k) {
-            k = pi[k - 1] as usize;
-        }
-        if c == at(k) {
-            k += 1;
-        }
-        if k < m {
-            continue;
-        }
-        let q = j + 1 - m;
-        k = pi[m - 1] as usize;
-        if q <= covered {
-            continue;
-        }
-        let mut l = q + m;
-        while l < len && at(l) == at(l - q) {
-            l += 1;
-        }
-        budget = budget.checked_sub(l - q - m + 1).ok_or(())?;
-        covered = covered.max(l - q);
-        if l >= 2 * q && best.is_none_or(|(b, _)| l > b) {
-            best = Some((l, q));
-        }
-    }
-    Ok(best
-        .filter(|&(l, q)| convincing(len, len - l, q))
-        .map(|(l, q)| (len - l, q)))
-}
 
 /// Whether a repetition found at `start` with period `p` is worth calling
 /// observed: two whole periods, over at least a quarter of the sequence (a
@@ -315,8 +315,10 @@ pub fn analyze(values: &[u32], window: Window, arithmetic: bool) -> Periodicity 
 
 /// [`analyze`] of the `len` values `g(0), ..., g(len - 1)`, read through
 /// `g` so that values kept in any cell width are checked without a copy.
-/// The check costs `O(len)` time and four bytes per value, whatever the
-/// period.
+/// The check costs `O(len)` time and four bytes per value (eight past
+/// `2^32` values), whatever the period; a long sequence with no theorem
+/// (`Window::Unknown`, from 2^20 values) is usually checked in a few words
+/// of memory instead, read in order, so that `g` may read a file.
 ///
 /// ```
 /// use grundy::heap::periodicity::{analyze_with, Status, Window};
@@ -349,18 +351,19 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
             .is_some_and(|e| len as u64 >= e + p as u64)
     };
     // With no theorem, only a convincing tail counts: on long sequences it
-    // is found in less memory.
+    // is found in a few words of memory.
     let light = match window {
-        Window::Unknown if len >= LIGHT_FROM => convincing_tail(len, &g).ok(),
+        Window::Unknown if len >= LIGHT_FROM => {
+            light::convincing_tail(len, |n| i64::from(g(n).into())).ok()
+        }
         _ => None,
     };
-    let per = match light {
-        Some(_) => SuffixPeriods { pi: Vec::new() },
-        None => SuffixPeriods::new(len, &g),
-    };
-    let tail = match light {
-        Some(t) => t,
-        None => per.tail(),
+    let (tail, per) = match light {
+        Some(t) => (t, None),
+        None => {
+            let per = SuffixPeriods::new(len, &g);
+            (per.tail(), Some(per))
+        }
     };
     if let Some((n0, p)) = tail {
         if proves(n0, p) {
@@ -371,11 +374,7 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
     // subtraction game needs only one window of max(S) values): take the
     // least proven period, then the least preperiod.
     if window != Window::Unknown {
-        let best = (1..=len)
-            .map(|l| (per.period(l), len - l))
-            .filter(|&(p, n0)| proves(n0, p))
-            .min();
-        if let Some((p, n0)) = best {
+        if let Some((p, n0)) = per.as_ref().and_then(|per| per.least_proven(proves)) {
             return found(Status::Proven, n0, p);
         }
     }
@@ -387,12 +386,12 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
     drop(per);
     if arithmetic && len >= 2 {
         // The first differences, read through `g` so that the check keeps
-        // to four bytes per value.
+        // to the memory of its prefix function.
         let diff = |i: usize| g(i + 1).into() as i64 - g(i).into() as i64;
         // Only a convincing tail counts here, so on long sequences it is
-        // found in an eighth of the memory, as above.
+        // found in a few words, as above.
         let light = match len > LIGHT_FROM {
-            true => convincing_tail(len - 1, diff).ok(),
+            true => light::convincing_tail(len - 1, diff).ok(),
             false => None,
         };
         let tail = match light {
@@ -596,59 +595,31 @@ mod tests {
         ]
     }
 
-    /// What [`convincing_tail`] stands for: the tail of the full prefix
-    /// function, when convincing.
-    fn convincing_by_prefix_function(g: &[u32]) -> Option<(usize, usize)> {
-        tail_period(g).filter(|&(n0, p)| convincing(g.len(), n0, p))
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(500))]
-        #[test]
-        fn the_light_tail_is_the_convincing_tail(
-            pre in proptest::collection::vec(0u32..5, 0..200),
-            block in proptest::collection::vec(0u32..5, 1..30),
-            repeats in 0usize..12,
-            cut in 0usize..30,
-            alphabet in 1u32..6,
-        ) {
-            // An irregular start, then a block repeated (cut short at the
-            // end), over a small alphabet so that patterns recur by chance.
-            let mut g: Vec<u32> = pre.iter().map(|v| v % alphabet).collect();
-            for _ in 0..repeats {
-                g.extend(block.iter().map(|v| v % alphabet));
-            }
-            g.truncate(g.len().saturating_sub(cut.min(block.len() - 1)));
-            match convincing_tail(g.len(), |n| g[n]) {
-                Ok(t) => prop_assert_eq!(t, convincing_by_prefix_function(&g), "{:?}", g),
-                // Too short, or too regular for the shortcut (only a
-                // sequence with a periodic tail is).
-                Err(()) => prop_assert!(g.len() < 8 || tail_period(&g).is_some()),
-            }
+    #[test]
+    fn cells_widen_past_2_to_the_32_values() {
+        assert!(narrow_fits(0) && narrow_fits(1000));
+        #[cfg(target_pointer_width = "64")]
+        {
+            assert!(narrow_fits(1 << 32));
+            assert!(!narrow_fits((1 << 32) + 1));
+            assert!(!narrow_fits(1 << 40));
         }
     }
 
-    #[test]
-    fn long_sequences_without_a_theorem_are_checked_in_less_memory() {
-        // Over LIGHT_FROM values: an irregular start, then period 7.
-        let mut x: u64 = 99;
-        let mut g: Vec<u32> = (0..LIGHT_FROM / 2)
-            .map(|_| {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
-                (x >> 60) as u32
-            })
-            .collect();
-        let start = g.len();
-        g.extend((0..LIGHT_FROM).map(|i| [3, 1, 4, 1, 5, 9, 2][i % 7]));
-        let p = analyze(&g, Window::Unknown, false);
-        assert_eq!(p.status, Status::Observed);
-        assert_eq!((p.preperiod, p.period), (Some(start as u64), Some(7)));
-        assert_eq!(convincing_tail(g.len(), |n| g[n]), Ok(Some((start, 7))));
-        // Irregular all along: nothing.
-        g.truncate(start);
-        g.extend(g.clone());
-        g.push(7);
-        assert_eq!(analyze(&g, Window::Unknown, false).status, Status::None);
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn wide_cells_agree_with_narrow_ones(g in proptest::collection::vec(0u32..3, 0..120),
+                                             window in window_strategy()) {
+            let narrow: Vec<u32> = prefix_function(g.len(), |j| g[j]);
+            let wide: Vec<u64> = prefix_function(g.len(), |j| g[j]);
+            prop_assert!(narrow.iter().zip(&wide).all(|(&a, &b)| a as u64 == b));
+            prop_assert_eq!(tail_of(&narrow), tail_of(&wide));
+            let proves = |n0: usize, p: usize| {
+                window.end(n0 as u64, p as u64).is_some_and(|e| g.len() as u64 >= e + p as u64)
+            };
+            prop_assert_eq!(least_proven_of(&narrow, proves), least_proven_of(&wide, proves));
+        }
     }
 
     proptest! {
