@@ -706,10 +706,10 @@ fn memory_limits_are_checked_up_front() {
             "--to",
             "2^30",
             "--memory",
-            "512M",
+            "64M",
             "--summary",
         ],
-        "needs at least 620756992 bytes (0.6 GiB) resident even with its values in a file",
+        "needs at least 83890176 bytes (0.1 GiB) resident even with its values in a file",
     );
     refused(
         &["seq", "4!.0", "--to", "2^30", "--memory", "2X"],

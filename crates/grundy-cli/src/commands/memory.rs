@@ -402,7 +402,7 @@ mod tests {
         let s = p.spill.expect("a file");
         assert_eq!(s.dir, Path::new("d"));
         // Within the limit, with the periodicity check and the overhead.
-        assert!(s.resident as u64 + (1 << 29) + OVERHEAD <= 2 << 30, "{s:?}");
+        assert!(s.resident as u64 + 4096 + OVERHEAD <= 2 << 30, "{s:?}");
         assert!(s.resident as u64 >= 1 << 30, "{s:?}");
         let note = p.note.unwrap();
         assert!(
@@ -448,6 +448,15 @@ mod tests {
             e.0.contains("need 68719476738 bytes (64.0 GiB) on disk"),
             "{e}"
         );
+        // In bounded memory: the periodicity check holds a few words.
+        let p = plan(&Request {
+            limit: Some(2 << 30),
+            disk: Some(100 << 30),
+            ..ask(&grundy(), to)
+        })
+        .unwrap();
+        let s = p.spill.expect("a file");
+        assert!(s.resident as u64 + 4096 + OVERHEAD <= 2 << 30, "{s:?}");
         // Past the engine's count of heaps: refused before any plan.
         let e = grundy::heap::sequence::check(&grundy(), 1 << 41, Method::Auto).unwrap_err();
         assert!(
@@ -514,15 +523,25 @@ mod tests {
     fn refusals_give_the_estimate() {
         let to = 1 << 30;
         let e = plan(&Request {
-            limit: Some(512 << 20),
+            limit: Some(64 << 20),
             ..ask(&grundy(), to)
         })
         .unwrap_err();
         assert!(
-            e.0.contains("needs at least 620756992 bytes (0.6 GiB) resident"),
+            e.0.contains("needs at least 83890176 bytes (0.1 GiB) resident"),
             "{e}"
         );
-        assert!(e.0.contains("the periodicity check 536870912 bytes"), "{e}");
+        assert!(e.0.contains("the periodicity check 4096 bytes"), "{e}");
+        // A rule with a theorem keeps the full check, four bytes a value.
+        let e = plan(&Request {
+            limit: Some(1 << 30),
+            ..ask(&"0.07".parse().unwrap(), to)
+        })
+        .unwrap_err();
+        assert!(
+            e.0.contains("the periodicity check 4294967300 bytes"),
+            "{e}"
+        );
         let e = plan(&Request {
             limit: Some(1 << 30),
             disk: Some(1 << 30),

@@ -710,11 +710,20 @@ fn runs_rc(rule: &HeapRule, method: Method) -> bool {
         && matches!(rule.kind(), RuleKind::Code(c) if RcEngine::<u16>::new(c).is_ok())
 }
 
-/// Bytes per heap of the periodicity check: the prefix function (of the
-/// values, then of their first differences).
-fn analysis_bytes(_rule: &HeapRule) -> u64 {
-    4
+/// Bytes per heap of the full periodicity check of `values` values: the
+/// prefix function (of the values, then of their first differences), in
+/// 32-bit cells while every entry fits and 64-bit ones beyond.
+fn analysis_bytes(values: u64) -> u64 {
+    if values <= 1 << 32 {
+        4
+    } else {
+        8
+    }
 }
+
+/// Bytes the light periodicity check holds, whatever the length: a few
+/// words (a rolling hash over two streams of the values).
+const LIGHT_BYTES: u64 = 4096;
 
 /// Bytes the computation of all of G(0..=to) needs, for refusing up front
 /// what would not fit in memory: the engine's values of the underlying
@@ -723,22 +732,26 @@ fn analysis_bytes(_rule: &HeapRule) -> u64 {
 pub fn memory_estimate(rule: &HeapRule, to: u64, method: Method) -> u64 {
     let base = to.saturating_mul(rule.scale() as u64).saturating_add(1);
     let cell = if runs_rc(rule, method) { 2 } else { 4 };
-    base.saturating_mul(cell)
-        .saturating_add(to.saturating_add(1).saturating_mul(analysis_bytes(rule)))
+    base.saturating_mul(cell).saturating_add(
+        to.saturating_add(1)
+            .saturating_mul(analysis_bytes(to.saturating_add(1))),
+    )
 }
 
 /// Bytes a run whose values go to a file ([`compute_spilled`]) still
 /// needs in memory besides the store's hot windows: the periodicity check
-/// over the result, half a byte per value where only a convincing tail
-/// counts (no theorem, a million values or more: the irregular sequences
-/// such runs are for), four bytes otherwise. `None` when the rule does not
-/// run on the rare/common engine, the only one whose values can go to a
-/// file.
+/// over the result, a few words where only a convincing tail counts (no
+/// theorem, a million values or more: the irregular sequences such runs are
+/// for), four bytes a value otherwise (eight past 2^32 values). `None` when
+/// the rule does not run on the rare/common engine, the only one whose
+/// values can go to a file.
 ///
 /// ```
 /// use grundy::heap::sequence::{spilled_estimate, Method};
 /// let grundy = "4!.0".parse().unwrap();
-/// assert_eq!(spilled_estimate(&grundy, (1 << 30) - 1, Method::Auto), Some(1 << 29));
+/// assert_eq!(spilled_estimate(&grundy, 1 << 35, Method::Auto), Some(4096));
+/// let dawson = "0.07".parse().unwrap();
+/// assert_eq!(spilled_estimate(&dawson, (1 << 30) - 1, Method::Auto), Some(1 << 32));
 /// assert_eq!(spilled_estimate(&"sub:1,2".parse().unwrap(), 100, Method::Auto), None);
 /// ```
 pub fn spilled_estimate(rule: &HeapRule, to: u64, method: Method) -> Option<u64> {
@@ -749,8 +762,8 @@ pub fn spilled_estimate(rule: &HeapRule, to: u64, method: Method) -> Option<u64>
     let light = Window::for_rule(rule) == Window::Unknown
         && values >= super::periodicity::LIGHT_FROM as u64;
     Some(match light {
-        true => values / 2,
-        false => values.saturating_mul(analysis_bytes(rule)),
+        true => LIGHT_BYTES,
+        false => values.saturating_mul(analysis_bytes(values)),
     })
 }
 
