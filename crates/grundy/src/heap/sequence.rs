@@ -1108,11 +1108,21 @@ mod tests {
         };
         let resumed = compute_with(&rule, 5000, &naive, &start[..3000], &mut |_| true).unwrap();
         assert_eq!(resumed.to_vec(), whole[..=5000]);
-        // From a file read value by value, into memory or into a file.
+    }
+
+    /// A run resumed from a file read value by value, into memory or into
+    /// a file, gives the values of a run from the start.
+    #[cfg(feature = "files")]
+    #[test]
+    fn runs_resume_from_a_file() {
+        let rule: HeapRule = "4!.0".parse().unwrap();
+        let o = Options::default();
+        let whole = compute(&rule, 300_000, &o).unwrap();
+        let start = &whole[..=2 * CHUNK];
         let dir = std::env::temp_dir().join(format!("grundy-start-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("part.gsq");
-        crate::heap::store::write(&file, "4!.0", &start).unwrap();
+        crate::heap::store::write(&file, "4!.0", start).unwrap();
         let spill = Spill {
             dir: dir.clone(),
             resident: 1 << 20,
