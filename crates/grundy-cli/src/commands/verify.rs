@@ -125,13 +125,12 @@ pub fn run(args: &VerifyArgs) -> CliResult {
         })?,
         None => (from, to),
     };
-    // The checker reads every value into memory and plays the moves of
-    // heaps counted in 32 bits.
-    sequence::check(&rule, to, sequence::Method::Naive).map_err(|_| {
+    // Heaps as far as the engine that writes such files counts them.
+    sequence::check(&rule, to, sequence::Method::Auto).map_err(|_| {
         CliError::new(format!(
             "{}: --to {to}: verify checks heaps up to {}",
             path.display(),
-            sequence::max_heap(&rule, sequence::Method::Naive)
+            sequence::max_heap(&rule, sequence::Method::Auto)
         ))
     })?;
     if rule.scale() != 1 {
@@ -152,18 +151,10 @@ pub fn run(args: &VerifyArgs) -> CliResult {
         },
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    // Four bytes per value read, whatever the width in the file.
-    let need = (to + 1).saturating_mul(4);
-    let have = crate::commands::seq::memory();
-    if need > have {
-        return Err(CliError::new(format!(
-            "{}: G(0..={to}) needs about {} of memory, more than the {} available",
-            path.display(),
-            crate::commands::seq::size(need),
-            crate::commands::seq::size(have)
-        )));
-    }
-    let scanned = store::scan(path, to + 1).map_err(|e| CliError::new(e.to_string()))?;
+    // The checksum in one pass that holds nothing, then the values read in
+    // place: a file larger than memory costs only the pages being read.
+    let scanned = store::scan(path, 0).map_err(|e| CliError::new(e.to_string()))?;
+    let mapped = store::Mapped::open(path).map_err(|e| CliError::new(e.to_string()))?;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let flag = stop.clone();
@@ -180,7 +171,10 @@ pub fn run(args: &VerifyArgs) -> CliResult {
         if !args.json {
             scope.spawn(|| show_progress(&done, &finished, to - from + 1));
         }
-        let r = verify::verify(&rule, &scanned.values, from..=to, &options);
+        let r = match mapped.values() {
+            store::MappedValues::Narrow(g) => verify::verify(&rule, g, from..=to, &options),
+            store::MappedValues::Wide(g) => verify::verify(&rule, g, from..=to, &options),
+        };
         finished.store(true, Ordering::SeqCst);
         r
     })

@@ -73,7 +73,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use super::rc::{best_rare_mask, Moves, RareMask};
+use super::rc::{best_rare_mask, Moves, RareMask, StoredValue};
 use super::rule::{HeapRule, RuleKind};
 
 /// Values at or past this are left out of the histogram the mask is chosen
@@ -155,6 +155,10 @@ pub enum VerifyError {
     /// values of the heaps in between are not in the file.
     #[error("{0} counts its heaps in units of {1} tokens; the values of the heaps in between are not stored, so they cannot be re-derived")]
     Scaled(String, u32),
+    /// Heaps past 32 bits of a rule whose options are listed in 32 bits
+    /// (every rule but the finite octal codes).
+    #[error("{0} lists the options of heaps up to 4294967295 only")]
+    Past32Bits(String),
 }
 
 /// The rare/common data shared by all blocks.
@@ -186,9 +190,9 @@ impl Parity {
 
 /// Checks `G(s)` for every `s` in `range` against the mex of its options
 /// built from `values` (which must reach the end of the range).
-pub fn verify(
+pub fn verify<V: StoredValue>(
     rule: &HeapRule,
-    values: &[u32],
+    values: &[V],
     range: RangeInclusive<u64>,
     options: &Options,
 ) -> Result<Verification, VerifyError> {
@@ -196,6 +200,10 @@ pub fn verify(
         return Err(VerifyError::Scaled(rule.to_string(), rule.scale()));
     }
     let (from, to) = (*range.start(), *range.end());
+    let coded = matches!(rule.kind(), RuleKind::Code(c) if Moves::of(c).is_ok());
+    if to > u32::MAX as u64 && !coded {
+        return Err(VerifyError::Past32Bits(rule.to_string()));
+    }
     if from > to || to >= values.len() as u64 {
         return Err(VerifyError::OutOfRange {
             from,
@@ -250,7 +258,7 @@ pub fn verify(
                     if f.is_none_or(|w: Wrong| (s as u64) < w.position) {
                         *f = Some(Wrong {
                             position: s as u64,
-                            stored: c.g[s],
+                            stored: c.g[s].get(),
                             derived,
                         });
                     }
@@ -294,7 +302,7 @@ fn run_workers(_threads: usize, work: &(dyn Fn() + Sync)) {
 
 /// The rare/common data for a finite octal code with splits, from the
 /// values `G(0..=to)`; `None` for the rules checked by the plain mex.
-fn parity_for(rule: &HeapRule, values: &[u32]) -> Option<Parity> {
+fn parity_for<V: StoredValue>(rule: &HeapRule, values: &[V]) -> Option<Parity> {
     let RuleKind::Code(code) = rule.kind() else {
         return None;
     };
@@ -304,7 +312,8 @@ fn parity_for(rule: &HeapRule, values: &[u32]) -> Option<Parity> {
     }
     let split_parity = moves.split_parity.unwrap_or(0);
     let mut hist = [vec![0u64; 1], vec![0u64; 1]];
-    for (x, &v) in values.iter().enumerate().skip(1) {
+    for (x, v) in values.iter().enumerate().skip(1) {
+        let v = v.get();
         if v >= MARK_LIMIT {
             continue;
         }
@@ -326,17 +335,20 @@ fn parity_for(rule: &HeapRule, values: &[u32]) -> Option<Parity> {
         sink: hist[0].len() as u32,
     };
     p.rare = (1..values.len())
-        .filter(|&x| p.par(values[x]) ^ p.d(x) == 0)
+        .filter(|&x| p.par(values[x].get()) ^ p.d(x) == 0)
         .collect();
-    p.rare_g = p.rare.iter().map(|&r| values[r]).collect();
+    p.rare_g = p.rare.iter().map(|&r| values[r].get()).collect();
     Some(p)
 }
 
 /// One worker's tables.
-struct Checker<'a> {
+struct Checker<'a, V> {
     rule: &'a HeapRule,
-    g: &'a [u32],
+    g: &'a [V],
     parity: Option<&'a Parity>,
+    /// The moves of a finite code, to list the options of heaps past 32
+    /// bits (the rule lists those up to there).
+    moves: Option<Moves>,
     /// `marks[u] == stamp`: `u` is the value of an option seen.
     marks: Vec<u32>,
     stamp: u32,
@@ -344,12 +356,17 @@ struct Checker<'a> {
     seen: Vec<u32>,
 }
 
-impl<'a> Checker<'a> {
-    fn new(rule: &'a HeapRule, g: &'a [u32], parity: Option<&'a Parity>) -> Checker<'a> {
+impl<'a, V: StoredValue> Checker<'a, V> {
+    fn new(rule: &'a HeapRule, g: &'a [V], parity: Option<&'a Parity>) -> Checker<'a, V> {
+        let moves = match rule.kind() {
+            RuleKind::Code(code) => Moves::of(code).ok(),
+            _ => None,
+        };
         Checker {
             rule,
             g,
             parity,
+            moves,
             marks: Vec::new(),
             stamp: 0,
             seen: Vec::new(),
@@ -358,7 +375,7 @@ impl<'a> Checker<'a> {
 
     /// `None` when the stored `G(s)` is right, else the mex of its options.
     fn wrong(&mut self, s: usize) -> Option<u32> {
-        let v = self.g[s];
+        let v = self.g[s].get();
         let shown = match self.parity {
             Some(p) if v < p.sink => self.rare_common(p, s, v),
             _ => false,
@@ -370,22 +387,59 @@ impl<'a> Checker<'a> {
         (derived != v).then_some(derived)
     }
 
-    /// The mex of every option of `s`, from the definition.
+    /// The mex of every option of `s`, from the definition: the moves the
+    /// rule lists, or past 32 bits those of its code.
     fn plain_mex(&mut self, s: usize) -> u32 {
         let g = self.g;
         let seen = &mut self.seen;
         seen.clear();
-        self.rule.for_each_move(s as u32, |_, parts| {
-            seen.push(parts.iter().fold(0, |w, &p| w ^ g[p as usize]));
-        });
-        seen.sort_unstable();
-        seen.dedup();
-        seen.iter()
-            .enumerate()
-            .find(|&(i, &w)| w != i as u32)
-            .map_or(seen.len() as u32, |(i, _)| i as u32)
+        match (u32::try_from(s), &self.moves) {
+            (Ok(s), _) => self.rule.for_each_move(s, |_, parts| {
+                seen.push(parts.iter().fold(0, |w, &p| w ^ g[p as usize].get()));
+            }),
+            (Err(_), Some(moves)) => options_of(moves, g, s, seen),
+            (Err(_), None) => unreachable!("verify refuses heaps past 32 bits of other rules"),
+        }
+        mex_of(seen)
     }
+}
 
+/// The values of the options of heap `s` under `moves`, into `seen`.
+fn options_of<V: StoredValue>(moves: &Moves, g: &[V], s: usize, seen: &mut Vec<u32>) {
+    for &k in &moves.none {
+        if k == s {
+            seen.push(0);
+        }
+    }
+    for &k in &moves.one {
+        if k < s {
+            seen.push(g[s - k].get());
+        }
+    }
+    for &(k, unequal) in &moves.two {
+        if s < k + 2 {
+            continue;
+        }
+        let t = s - k;
+        for a in 1..=t / 2 {
+            if !(unequal && 2 * a == t) {
+                seen.push(g[a].get() ^ g[t - a].get());
+            }
+        }
+    }
+}
+
+/// The least value not in `seen`.
+fn mex_of(seen: &mut Vec<u32>) -> u32 {
+    seen.sort_unstable();
+    seen.dedup();
+    seen.iter()
+        .enumerate()
+        .find(|&(i, &w)| w != i as u32)
+        .map_or(seen.len() as u32, |(i, _)| i as u32)
+}
+
+impl<V: StoredValue> Checker<'_, V> {
     /// Whether the argument of the module documentation shows `G(s) = v`.
     /// `false` means it does not (the caller then takes the plain mex).
     fn rare_common(&mut self, p: &Parity, s: usize, v: u32) -> bool {
@@ -412,7 +466,7 @@ impl<'a> Checker<'a> {
         }
         for &k in &p.moves.one {
             if k < s {
-                marks[g[s - k].min(p.sink) as usize] = stamp;
+                marks[g[s - k].get().min(p.sink) as usize] = stamp;
             }
         }
         for &(k, unequal) in &p.moves.two {
@@ -424,7 +478,7 @@ impl<'a> Checker<'a> {
             for (&r, &gr) in p.rare[..n].iter().zip(&p.rare_g[..n]) {
                 let b = t - r;
                 if !(unequal && b == r) {
-                    marks[(gr ^ g[b]).min(p.sink) as usize] = stamp;
+                    marks[(gr ^ g[b].get()).min(p.sink) as usize] = stamp;
                 }
             }
         }
@@ -467,8 +521,8 @@ impl<'a> Checker<'a> {
                 // a = a0 + i against b = t - a.
                 let small = &g[a0..a1];
                 let large = &g[t + 1 - a1..t + 1 - a0];
-                for (i, (&ga, &gb)) in small.iter().zip(large.iter().rev()).enumerate() {
-                    let w = ga ^ gb;
+                for (i, (ga, gb)) in small.iter().zip(large.iter().rev()).enumerate() {
+                    let w = ga.get() ^ gb.get();
                     if w <= v && marks[w as usize] != stamp {
                         if unequal && 2 * (a0 + i) == t {
                             continue;
@@ -494,6 +548,8 @@ mod tests {
     use super::*;
     use crate::heap::code::code_strategy;
     use crate::heap::naive::NaiveEngine;
+    #[cfg(feature = "files")]
+    use crate::heap::store::Le16;
     use proptest::prelude::*;
 
     fn values(rule: &HeapRule, n: u32) -> Vec<u32> {
@@ -630,6 +686,37 @@ mod tests {
             prop_assert_eq!(r.first_wrong, expected);
             let len = range.end() - range.start() + 1;
             prop_assert_eq!(r.checked, expected.map_or(len, |w| w.position - range.start()));
+            // The same, read in place from the cells of a file.
+            #[cfg(feature = "files")]
+            if g.iter().all(|&v| v <= u16::MAX as u32) {
+                let cells: Vec<Le16> = g.iter().map(|&v| Le16::put(v)).collect();
+                prop_assert_eq!(verify(&rule, &cells, range, &o).unwrap(), r);
+            }
+        }
+
+        /// The options past 32 bits come from the code's moves: on small
+        /// heaps, the same as the rule lists.
+        #[test]
+        fn the_moves_of_a_code_give_the_options_the_rule_lists(
+            code in code_strategy(1..5),
+            n in 1u32..300,
+            damage in proptest::collection::vec((0.0f64..1.0, 0u32..6), 0..3),
+        ) {
+            let rule: HeapRule = code.parse().unwrap();
+            let RuleKind::Code(c) = rule.kind() else { unreachable!() };
+            let Ok(moves) = Moves::of(c) else { return Ok(()) };
+            let mut g = values(&rule, n);
+            for (at, by) in damage {
+                let s = (at * n as f64) as usize;
+                g[s] ^= by;
+            }
+            let mut checker = Checker::new(&rule, &g, None);
+            let mut seen = Vec::new();
+            for s in 0..=n as usize {
+                seen.clear();
+                options_of(&moves, &g, s, &mut seen);
+                prop_assert_eq!(mex_of(&mut seen), checker.plain_mex(s), "{} at {}", code, s);
+            }
         }
 
         /// Subtraction sets and all-but sets, by the plain mex.

@@ -36,7 +36,11 @@ use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 #[cfg(feature = "files")]
+mod mapped;
+#[cfg(feature = "files")]
 mod values;
+#[cfg(feature = "files")]
+pub use mapped::{Le16, Le32, Mapped, MappedValues};
 #[cfg(feature = "files")]
 pub use values::Values;
 
