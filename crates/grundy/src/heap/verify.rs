@@ -59,7 +59,7 @@
 //! ```
 //! use grundy::heap::verify::{verify, Options};
 //! let kayles = "0.77".parse().unwrap();
-//! let mut values = vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4];
+//! let mut values: Vec<u32> = vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4];
 //! let r = verify(&kayles, &values, 0..=12, &Options::default()).unwrap();
 //! assert!(r.first_wrong.is_none() && r.checked == 13);
 //! values[9] = 5;
@@ -189,7 +189,9 @@ impl Parity {
 }
 
 /// Checks `G(s)` for every `s` in `range` against the mex of its options
-/// built from `values` (which must reach the end of the range).
+/// built from `values` (which must reach the end of the range), in any
+/// cell type: `u32`, `u16`, or the cells of a sequence file read in place
+/// (`store::Mapped`, with the `files` feature).
 pub fn verify<V: StoredValue>(
     rule: &HeapRule,
     values: &[V],
