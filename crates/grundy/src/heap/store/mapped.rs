@@ -2,10 +2,9 @@
 //! larger than memory (a record-length run to certify) costs no more than
 //! the pages being read, which the kernel drops again when memory is short.
 
-use std::fs::File;
 use std::path::Path;
 
-use super::{file_size, format_err, io_err, parse_header, Header, StoreError};
+use super::{file_size, format_err, io_err, open_header, Header, StoreError};
 use crate::heap::rc::StoredValue;
 
 /// A 2-byte little-endian value as a sequence file stores it, readable at
@@ -78,11 +77,10 @@ impl Mapped {
     /// Maps `path` after checking its header and size (not its checksum:
     /// [`super::scan`] computes that, also without holding the values).
     pub fn open(path: &Path) -> Result<Mapped, StoreError> {
-        let file = File::open(path).map_err(io_err(path))?;
-        let size = file.metadata().map_err(io_err(path))?.len();
-        let header = parse_header(&mut std::io::BufReader::new(&file), size)
-            .map_err(|e| format_err(path, e.0))?;
+        let (r, header) = open_header(path, 1 << 12)?;
+        let file = r.get_ref();
         let start = file_size(&header.rule, 0, header.width) as usize;
+        let size = file_size(&header.rule, header.count, header.width);
         if usize::try_from(size).is_err() {
             return Err(format_err(
                 path,
@@ -96,7 +94,7 @@ impl Mapped {
             // SAFETY: the mapping is read-only; a file changed under it by
             // another program could change the values read, never memory
             // safety (the slices are of plain bytes).
-            _ => Some(unsafe { memmap2::Mmap::map(&file) }.map_err(io_err(path))?),
+            _ => Some(unsafe { memmap2::Mmap::map(file) }.map_err(io_err(path))?),
         };
         Ok(Mapped { header, map, start })
     }

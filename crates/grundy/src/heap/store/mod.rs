@@ -646,14 +646,22 @@ fn parse_header(r: &mut impl Read, size: u64) -> Result<Header, FormatError> {
     })
 }
 
+/// Opens a sequence file and reads its header, checking the file's size
+/// against it: the reader (of `buffer` bytes) stands before `G(0)`.
+#[cfg(feature = "files")]
+fn open_header(path: &Path, buffer: usize) -> Result<(BufReader<File>, Header), StoreError> {
+    let file = File::open(path).map_err(io_err(path))?;
+    let size = file.metadata().map_err(io_err(path))?.len();
+    let mut r = BufReader::with_capacity(buffer, file);
+    let header = parse_header(&mut r, size).map_err(|e| format_err(path, e.0))?;
+    Ok((r, header))
+}
+
 /// Reads the header of a sequence file (and checks the file's size
 /// against it), without reading the values.
 #[cfg(feature = "files")]
 pub fn read_header(path: &Path) -> Result<Header, StoreError> {
-    let file = File::open(path).map_err(io_err(path))?;
-    let size = file.metadata().map_err(io_err(path))?.len();
-    parse_header(&mut BufReader::with_capacity(1 << 12, file), size)
-        .map_err(|e| format_err(path, e.0))
+    open_header(path, 1 << 12).map(|(_, header)| header)
 }
 
 /// Reads the first `keep` values of a sequence file (all of them when
@@ -673,10 +681,7 @@ pub fn read_header(path: &Path) -> Result<Header, StoreError> {
 /// ```
 #[cfg(feature = "files")]
 pub fn scan(path: &Path, keep: u64) -> Result<Scanned, StoreError> {
-    let file = File::open(path).map_err(io_err(path))?;
-    let size = file.metadata().map_err(io_err(path))?.len();
-    let mut r = BufReader::with_capacity(1 << 20, file);
-    let header = parse_header(&mut r, size).map_err(|e| format_err(path, e.0))?;
+    let (mut r, header) = open_header(path, 1 << 20)?;
     let keep = keep.min(header.count);
     let wide = header.width == 4;
     let mut values = Vec::with_capacity(keep as usize);

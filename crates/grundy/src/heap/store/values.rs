@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use super::{format_err, io_err, parse_header, Header, StoreError};
+use super::{format_err, open_header, Header, StoreError};
 
 /// The values of a sequence file, `G(0)` first, each read when asked for.
 /// The checksum is not checked here: [`super::scan`] checks it, also
@@ -35,10 +35,7 @@ pub struct Values {
 impl Values {
     /// Opens `path`, checks its header and size, and stands before `G(0)`.
     pub fn open(path: &Path) -> Result<(Header, Values), StoreError> {
-        let file = File::open(path).map_err(io_err(path))?;
-        let size = file.metadata().map_err(io_err(path))?.len();
-        let mut r = BufReader::with_capacity(1 << 20, file);
-        let header = parse_header(&mut r, size).map_err(|e| format_err(path, e.0))?;
+        let (r, header) = open_header(path, 1 << 20)?;
         let values = Values {
             r,
             path: path.to_path_buf(),
