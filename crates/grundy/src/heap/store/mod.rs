@@ -431,22 +431,7 @@ impl Writer {
         file.seek(SeekFrom::Start(self.start))?;
         let mut f = Fletcher::default();
         let mut reader = BufReader::with_capacity(1 << 20, &mut file);
-        let mut buf = vec![0u8; 4 * PASS];
-        let mut left = count * width;
-        while left > 0 {
-            let bytes = &mut buf[..left.min(4 * PASS as u64) as usize];
-            reader.read_exact(bytes)?;
-            if wide {
-                for c in bytes.chunks_exact(4) {
-                    f.push(u32::from_le_bytes([c[0], c[1], c[2], c[3]]), true);
-                }
-            } else {
-                for c in bytes.chunks_exact(2) {
-                    f.push(u16::from_le_bytes([c[0], c[1]]) as u32, false);
-                }
-            }
-            left -= bytes.len() as u64;
-        }
+        read_values(&mut reader, count, width as u8, |v| f.push(v, wide))?;
         drop(reader);
         let mut header = Vec::with_capacity(TAIL as usize);
         header.extend_from_slice(&count.to_le_bytes());
@@ -521,35 +506,13 @@ fn parse(r: &mut impl Read, size: u64) -> Result<StoredSequence, FormatError> {
         width,
         checksum,
     } = parse_header(r, size)?;
-    let mut exact = |buf: &mut [u8], what: &str| {
-        r.read_exact(buf)
-            .map_err(|_| format_err(format!("file ends inside the {what}")))
-    };
     let mut values = Vec::with_capacity(count as usize);
-    let mut buf = vec![0u8; 1 << 16];
-    let mut left = count * width as u64;
-    while left > 0 {
-        let take = left.min(buf.len() as u64) as usize;
-        exact(&mut buf[..take], "values")?;
-        if width == 2 {
-            values.extend(
-                buf[..take]
-                    .chunks_exact(2)
-                    .map(|c| u16::from_le_bytes([c[0], c[1]]) as u32),
-            );
-        } else {
-            values.extend(
-                buf[..take]
-                    .chunks_exact(4)
-                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-            );
-        }
-        left -= take as u64;
-    }
     let mut f = Fletcher::default();
-    for &v in &values {
+    read_values(r, count, width, |v| {
         f.push(v, width == 4);
-    }
+        values.push(v);
+    })
+    .map_err(|_| format_err("file ends inside the values"))?;
     if f.value() != checksum {
         return Err(format_err(format!(
             "checksum {:08X} does not match the values ({:08X})",
@@ -563,6 +526,32 @@ fn parse(r: &mut impl Read, size: u64) -> Result<StoredSequence, FormatError> {
         checksum,
         values,
     })
+}
+
+/// Reads `count` values `width` bytes wide (2 or 4) from `r`, a block at a
+/// time, and hands each to `each` in order.
+fn read_values(
+    r: &mut impl Read,
+    count: u64,
+    width: u8,
+    mut each: impl FnMut(u32),
+) -> std::io::Result<()> {
+    let mut buf = vec![0u8; 1 << 16];
+    let mut left = count * width as u64;
+    while left > 0 {
+        let take = left.min(buf.len() as u64) as usize;
+        let bytes = &mut buf[..take];
+        r.read_exact(bytes)?;
+        match width {
+            2 => {
+                (bytes.chunks_exact(2)).for_each(|c| each(u16::from_le_bytes([c[0], c[1]]) as u32))
+            }
+            _ => (bytes.chunks_exact(4))
+                .for_each(|c| each(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))),
+        }
+        left -= take as u64;
+    }
+    Ok(())
 }
 
 /// The header of a sequence file: what a file holds, before its values.
@@ -686,27 +675,15 @@ pub fn scan(path: &Path, keep: u64) -> Result<Scanned, StoreError> {
     let wide = header.width == 4;
     let mut values = Vec::with_capacity(keep as usize);
     let mut f = Fletcher::default();
-    let mut buf = vec![0u8; 1 << 16];
     let mut index = 0u64;
-    let mut left = header.count * header.width as u64;
-    while left > 0 {
-        let take = left.min(buf.len() as u64) as usize;
-        r.read_exact(&mut buf[..take])
-            .map_err(|_| format_err(path, "file ends inside the values"))?;
-        for c in buf[..take].chunks_exact(header.width as usize) {
-            let v = if wide {
-                u32::from_le_bytes([c[0], c[1], c[2], c[3]])
-            } else {
-                u16::from_le_bytes([c[0], c[1]]) as u32
-            };
-            f.push(v, wide);
-            if index < keep {
-                values.push(v);
-            }
-            index += 1;
+    read_values(&mut r, header.count, header.width, |v| {
+        f.push(v, wide);
+        if index < keep {
+            values.push(v);
         }
-        left -= take as u64;
-    }
+        index += 1;
+    })
+    .map_err(|_| format_err(path, "file ends inside the values"))?;
     Ok(Scanned {
         header,
         values,
