@@ -162,8 +162,12 @@ pub fn run(args: &GameArgs) -> CliResult {
 /// that keep a draw.
 fn loopy(args: &GameArgs, game: &ScriptPlay, positions: &[Value], limit: usize) -> CliResult {
     let script = game.script();
-    let a = grundy::loopy::analyze_sum(positions, |p| script.options_of(p), limit)
-        .map_err(|e| CliError::new(e.to_string()))?;
+    let a = grundy::loopy::analyze_sum(positions, |p| script.options_of(p), limit).map_err(
+        |e| match e {
+            grundy::loopy::ExploreError::Options(e) => CliError::new(e.to_string()),
+            other => CliError::new(format!("script '{}': {other}", script.name())),
+        },
+    )?;
     let show = |ps: &Vec<Value>| -> (Json, String) {
         (
             Json::Array(ps.iter().map(Value::to_json).collect()),

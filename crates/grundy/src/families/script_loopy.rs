@@ -28,8 +28,8 @@ use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{apply_sum_move, Convention, Outcome, SumMove};
 use crate::loopy::value::{computer_move_words, STALL_RULE};
 use crate::loopy::{
-    best_winning_move, draw_keeping_moves, explore, ExploreError, Explored, LoopyOutcome,
-    LoopyValue,
+    best_winning_move, draw_keeping_moves, explore, refuse_sum_cycle, ExploreError, Explored,
+    LoopyOutcome, LoopyValue,
 };
 use crate::nimber::Nimber;
 use crate::script::{Limits, Script, Value};
@@ -79,6 +79,16 @@ impl ScriptLoopyPlay {
     pub fn new(game: ScriptPlay, p: &[Value], limit: usize) -> Result<ScriptLoopyPlay, Error> {
         let name = game.script().name().to_string();
         let script = game.script();
+        let refused = |e: ExploreError<Error>| {
+            match e {
+            ExploreError::Options(e) => e,
+            ExploreError::TooMany { cap } => Error::new(format!(
+                "script '{name}': more than {cap} positions can be reached from the start; --max-positions sets the limit"
+            )),
+            other => Error::new(format!("script '{name}': {other}")),
+        }
+        };
+        refuse_sum_cycle(p, &mut |c: &Value| script.options_of(c), limit).map_err(refused)?;
         let explored = explore(
             &[sorted(p.to_vec())],
             |state: &Vec<Value>| -> Result<Vec<Vec<Value>>, Error> {
@@ -93,12 +103,7 @@ impl ScriptLoopyPlay {
             },
             limit,
         )
-        .map_err(|e| match e {
-            ExploreError::Options(e) => e,
-            ExploreError::TooMany { cap } => Error::new(format!(
-                "script '{name}': more than {cap} positions can be reached from the start; --max-positions sets the limit"
-            )),
-        })?;
+        .map_err(refused)?;
         Ok(ScriptLoopyPlay { game, explored })
     }
 

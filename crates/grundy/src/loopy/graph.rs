@@ -23,6 +23,16 @@ pub enum ExploreError<E> {
     /// The options function failed.
     #[error("{0}")]
     Options(E),
+    /// A component's options lead back to it beside other parts (`3 -> 3 +
+    /// 1`), so every round adds parts: the positions reachable are
+    /// infinitely many and have no value, loopy or not.
+    #[error(
+        "a cycle through a sum: {cycle}, which leaves the first part again beside others, so the positions reachable grow without end and have no value"
+    )]
+    SumCycle {
+        /// The cycle written `a -> b + c -> ... -> a`.
+        cycle: String,
+    },
 }
 
 /// The positions reachable from some start positions, their digraph and

@@ -43,5 +43,5 @@ pub use graph::{explore, ExploreError, Explored};
 pub use report::LoopyReport;
 pub use solve::{solve, Digraph, Solution};
 pub use strategy::{best_winning_move, draw_keeping_moves, sum_value, winning_moves, SumMove};
-pub use sums::{analyze_sum, SumAnalysis};
+pub use sums::{analyze_sum, refuse_sum_cycle, SumAnalysis};
 pub use value::{LoopyOutcome, LoopyValue};
