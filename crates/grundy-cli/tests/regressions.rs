@@ -78,3 +78,91 @@ fn a_cycle_through_a_sum_is_refused_at_once() {
     assert_eq!(v["value"], serde_json::json!({"infinity": []}), "{v}");
     assert_eq!(v["outcome"], "D", "{v}");
 }
+
+/// The lines `grundy play ... --json` prints for `input`, parsed.
+fn play_json(args: &[&str], input: &str) -> Vec<serde_json::Value> {
+    let out = piped(args, input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// Every move `moves` lists, typed back in its own words, plays that very
+/// move, where Kayles' script describes three moves of a row of 5 alike.
+/// Words that several moves share are refused with the candidates.
+#[test]
+fn typed_words_resolve_to_exactly_one_move() {
+    let kayles = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/scripts/kayles.rhai"
+    );
+    let args = [
+        "play", kayles, "3", "4", "5", "--seed", "1", "--json", "--first", "human",
+    ];
+    let listed = play_json(&args, "moves\n");
+    let moves = listed[1]["moves"].as_array().expect("moves").clone();
+    assert_eq!(moves.len(), 12);
+    let mut words = std::collections::HashSet::new();
+    for m in &moves {
+        let w = m["move"].as_str().unwrap();
+        assert!(words.insert(w.to_string()), "{w} is listed twice");
+        let lines = play_json(&args, &format!("{w}\n"));
+        assert_eq!(lines[1]["by"], "human", "{w}: {}", lines[1]);
+        assert_eq!(lines[1]["move"], m["move"], "{w}");
+        assert_eq!(lines[1]["position"], m["to"], "{w}");
+    }
+    // The hint's words are a move's words.
+    let hint = play_json(&args, "hint\n");
+    let w = hint[1]["hint"]["move"].as_str().unwrap();
+    let played = play_json(&args, &format!("{w}\n"));
+    assert_eq!(played[1]["position"], hint[1]["hint"]["to"]);
+    // The description alone names three moves: refused, with each.
+    let refused = play_json(&args, "knock down 1 from the row of 5\n");
+    let e = refused[1]["error"].as_str().expect("an error");
+    assert!(
+        e.contains("ambiguous") && e.contains("5 -> 1 + 3") && e.contains("5 -> 2 + 2"),
+        "{e}"
+    );
+    // Without `part 3:` the words still name one move in the sum.
+    let lines = play_json(&args, "knock down 1 from the row of 5 (5 -> 2 + 2)\n");
+    assert_eq!(
+        lines[1]["position"],
+        serde_json::json!({"sum": [3, 4, 2, 2]})
+    );
+}
+
+/// A move written with an arrow takes its parts in any order.
+#[test]
+fn arrow_moves_take_their_parts_in_any_order() {
+    let f = script(
+        "regressions",
+        "pairs",
+        "fn options(n) { let out = []; for a in 1..n { for b in a..n { if a + b < n { out.push(sum([a, b])); } } } out }",
+    );
+    for typed in ["20 -> 11 + 7", "20 -> 7 + 11", "20 -> 11 7"] {
+        let lines = play_json(
+            &["play", &f, "20", "--seed", "1", "--json"],
+            &format!("{typed}\n"),
+        );
+        assert_eq!(lines[1]["by"], "human", "{typed}: {}", lines[1]);
+        assert_eq!(lines[1]["move"], "20 -> 7 + 11", "{typed}");
+    }
+    let lines = play_json(
+        &["play", &f, "20", "--seed", "1", "--json"],
+        "20 -> 11 + 17\n",
+    );
+    assert_eq!(lines[1]["error"], "20 cannot become 11 + 17 in one move");
+    let lines = play_json(
+        &["play", &f, "20", "--seed", "1", "--json"],
+        "knock it over\n",
+    );
+    let e = lines[1]["error"].as_str().unwrap();
+    assert!(e.contains("is not a legal move here"), "{e}");
+}

@@ -25,13 +25,16 @@
 //! ```
 
 use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Write};
 
 use serde_json::{json, Value as Json};
 
 use crate::family::drawing::{Part, Shape};
 use crate::family::report::{MoveReport, Report};
-use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::family::{
+    parse_listed_move, parse_listed_move_by, Analyse, Draw, Drawing, Error, Notation, Parsed,
+};
 use crate::game::{apply_sum_move, Convention, Game, Outcome, SumMove};
 use crate::nimber::Nimber;
 use crate::script::{Limits, Memo, Script, ScriptSolver, Value};
@@ -52,6 +55,9 @@ pub struct ScriptPlay {
     limit: usize,
     table: RefCell<Memo>,
     cycled: Cell<bool>,
+    /// For each part met, the script's descriptions that several of its
+    /// options share.
+    shared: RefCell<HashMap<Value, HashSet<String>>>,
 }
 
 /// A move: part `component` (0-based) becomes the parts `into`.
@@ -109,6 +115,7 @@ impl ScriptPlay {
             limit,
             table: RefCell::default(),
             cycled: Cell::new(false),
+            shared: RefCell::default(),
         }
     }
 
@@ -220,15 +227,43 @@ impl ScriptPlay {
         } else {
             format!("part {}: ", mv.component + 1)
         };
-        if let Some(w) = self.script.describe(from, &mv.into)? {
-            return Ok(format!("{part}{w}"));
+        let arrow = arrow_words(from, &mv.into);
+        match self.script.describe(from, &mv.into)? {
+            Some(w) if self.shared_description(from, &w)? => Ok(format!("{part}{w} ({arrow})")),
+            Some(w) => Ok(format!("{part}{w}")),
+            None => Ok(format!("{part}{arrow}")),
         }
-        let into = if mv.into.is_empty() {
-            "nothing".to_string()
-        } else {
-            join(&mv.into)
-        };
-        Ok(format!("{part}{from} -> {into}"))
+    }
+
+    /// Whether the script describes two options of `from` that leave
+    /// different parts with the same words `w` (Kayles' "knock down 1 from
+    /// the row of 5" for 1 + 3 and 2 + 2): such a move's words then carry
+    /// the parts it leaves, so that each move has words of its own. The
+    /// descriptions of a part's options are read once per part.
+    fn shared_description(&self, from: &Value, w: &str) -> Result<bool, Error> {
+        if let Some(shared) = self.shared.borrow().get(from) {
+            return Ok(shared.contains(w));
+        }
+        let mut first: HashMap<String, Vec<Value>> = HashMap::new();
+        let mut shared = HashSet::new();
+        for into in self.options(from)? {
+            let Some(words) = self.script.describe(from, &into)? else {
+                break;
+            };
+            let into = sorted(into);
+            match first.get(&words) {
+                None => {
+                    first.insert(words, into);
+                }
+                Some(l) if *l != into => {
+                    shared.insert(words);
+                }
+                Some(_) => {}
+            }
+        }
+        let answer = shared.contains(w);
+        self.shared.borrow_mut().insert(from.clone(), shared);
+        Ok(answer)
     }
 
     fn with_words(
@@ -249,6 +284,65 @@ impl ScriptPlay {
             }
         }
         Ok(out)
+    }
+
+    /// A move written with an arrow, `[part K:] FROM -> PARTS` (`20 -> 11 +
+    /// 7`, `3 -> nothing`): the parts in any order. `Ok(None)` when the text
+    /// has no arrow.
+    fn arrow_move(
+        &self,
+        p: &[Value],
+        text: &str,
+    ) -> Result<Option<(ScriptMove, Vec<Value>)>, String> {
+        let t = text.trim();
+        let (part, rest) = match t.strip_prefix("part ").and_then(|r| r.split_once(':')) {
+            Some((k, rest)) => match k.trim().parse::<usize>() {
+                Ok(k) if (1..=p.len()).contains(&k) => (Some(k - 1), rest),
+                _ => {
+                    return Err(format!(
+                        "'{t}': part {} is not one of the parts 1 to {}",
+                        k.trim(),
+                        p.len()
+                    ))
+                }
+            },
+            None => (None, t),
+        };
+        let Some((from, into)) = rest.split_once("->") else {
+            return Ok(None);
+        };
+        let from = Value::parse(from.trim())?;
+        let into = match into.trim() {
+            "nothing" => Vec::new(),
+            text => parse_parts(text)?,
+        };
+        let want = sorted(into);
+        let mut from_found = false;
+        for (i, c) in p.iter().enumerate() {
+            if *c != from || part.is_some_and(|k| k != i) {
+                continue;
+            }
+            from_found = true;
+            for option in self.options(c).map_err(|e| e.0)? {
+                if sorted(option.clone()) == want {
+                    let mv = SumMove {
+                        component: i,
+                        into: option,
+                    };
+                    return self.with_words(p, mv).map(Some).map_err(|e| e.0);
+                }
+            }
+        }
+        let parts = if want.is_empty() {
+            "nothing".to_string()
+        } else {
+            join(&want)
+        };
+        Err(if from_found {
+            format!("{from} cannot become {parts} in one move")
+        } else {
+            format!("{from} is not a part of the position {}", join(p))
+        })
     }
 
     fn winning(&self, p: &[Value]) -> Result<Moves<ScriptMove, Vec<Value>>, Error> {
@@ -393,6 +487,20 @@ impl ScriptPlay {
     }
 }
 
+/// The default words of a move: `7 -> 3 + 3`, `1 -> nothing`.
+fn arrow_words(from: &Value, into: &[Value]) -> String {
+    if into.is_empty() {
+        format!("{from} -> nothing")
+    } else {
+        format!("{from} -> {}", join(into))
+    }
+}
+
+fn sorted(mut parts: Vec<Value>) -> Vec<Value> {
+    parts.sort();
+    parts
+}
+
 fn join(parts: &[Value]) -> String {
     if parts.is_empty() {
         return "sum([])".to_string();
@@ -514,6 +622,26 @@ impl Notation for ScriptPlay {
         a.sort();
         b.sort();
         a == b
+    }
+
+    /// The script's words (see [`ScriptPlay::words`]), or the arrow
+    /// form with the parts in any order.
+    /// In a sum the words may leave out `part K: ` where that names one
+    /// move.
+    fn parse_move(&self, p: &Vec<Value>, text: &str) -> Parsed<ScriptMove, Vec<Value>> {
+        if let Some(m) = parse_listed_move(self, p, text)? {
+            return Ok(Some(m));
+        }
+        if p.len() > 1 {
+            let unprefixed = |m: &ScriptMove| match m.words.split_once(": ") {
+                Some((part, rest)) if part.starts_with("part ") => rest.to_string(),
+                _ => m.words.clone(),
+            };
+            if let Some(m) = parse_listed_move_by(self, p, text, unprefixed)? {
+                return Ok(Some(m));
+            }
+        }
+        self.arrow_move(p, text)
     }
 
     fn move_to(

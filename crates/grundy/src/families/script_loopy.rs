@@ -24,7 +24,7 @@ use serde_json::Value as Json;
 
 use crate::families::script::{ScriptMove, ScriptPlay};
 use crate::family::drawing::{Part, Shape};
-use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{apply_sum_move, Convention, Outcome, SumMove};
 use crate::loopy::value::{computer_move_words, STALL_RULE};
 use crate::loopy::{
@@ -198,6 +198,10 @@ impl Notation for ScriptLoopyPlay {
 
     fn same_position(&self, a: &Vec<Value>, b: &Vec<Value>) -> bool {
         self.game.same_position(a, b)
+    }
+
+    fn parse_move(&self, p: &Vec<Value>, text: &str) -> Parsed<ScriptMove, Vec<Value>> {
+        self.game.parse_move(p, text)
     }
 
     fn move_to(

@@ -87,6 +87,58 @@ pub fn listable<G: Play + ?Sized>(game: &G, p: &G::Position) -> bool {
     n <= MOVE_LIST_CAP && n.saturating_mul(game.size(p) as u128) <= MAX_LISTED as u128
 }
 
+/// The legal move of `p` whose words are `text` ([`text::match_all_words`]):
+/// `Ok(None)` when no move has them, and a refusal listing the candidates
+/// when moves that lead to different positions share them.
+pub fn parse_listed_move<G: Notation + ?Sized>(
+    game: &G,
+    p: &G::Position,
+    text: &str,
+) -> Parsed<G::Move, G::Position> {
+    parse_listed_move_by(game, p, text, |m| m.to_string())
+}
+
+/// [`parse_listed_move`] with each move's words given by `words` (a
+/// shorter form of them, say).
+pub fn parse_listed_move_by<G: Notation + ?Sized>(
+    game: &G,
+    p: &G::Position,
+    text: &str,
+    words: impl Fn(&G::Move) -> String,
+) -> Parsed<G::Move, G::Position> {
+    if !listable(game, p) {
+        return Ok(None);
+    }
+    let mut moves = game.moves(p);
+    let worded: Vec<(String, ())> = moves.iter().map(|(m, _)| (words(m), ())).collect();
+    let found = text::match_all_words(&worded, text);
+    let Some(&first) = found.first() else {
+        return Ok(None);
+    };
+    let distinct: Vec<usize> = found.iter().copied().fold(Vec::new(), |mut kept, i| {
+        if !kept
+            .iter()
+            .any(|&k: &usize| game.same_position(&moves[k].1, &moves[i].1))
+        {
+            kept.push(i);
+        }
+        kept
+    });
+    if distinct.len() > 1 {
+        let listed: Vec<String> = distinct
+            .iter()
+            .map(|&i| format!("{} (to {})", moves[i].0, game.position_text(&moves[i].1)))
+            .collect();
+        return Err(format!(
+            "'{}' is ambiguous: it names {} moves that lead to different positions: {}; type the move's words in full or the position after it",
+            text.trim(),
+            distinct.len(),
+            listed.join("; ")
+        ));
+    }
+    Ok(Some(moves.swap_remove(first)))
+}
+
 /// Positions and moves as text and JSON.
 pub trait Notation: Play {
     /// The family's name, as the analysis command spells it.
@@ -113,13 +165,9 @@ pub trait Notation: Play {
     /// part in parentheses optional). `Ok(None)`: the text is not written as
     /// a move of this game; `Err`: it is, but is not legal here, and why. By
     /// default the words are looked up among the legal moves
-    /// ([`text::match_words`]).
+    /// ([`parse_listed_move`]).
     fn parse_move(&self, p: &Self::Position, text: &str) -> Parsed<Self::Move, Self::Position> {
-        if !listable(self, p) {
-            return Ok(None);
-        }
-        let mut moves = self.moves(p);
-        Ok(text::match_words(&moves, text).map(|i| moves.swap_remove(i)))
+        parse_listed_move(self, p, text)
     }
 
     /// The move from `from` to the whole position `to`, with the position

@@ -337,9 +337,18 @@ impl<F: Family> Session<F> {
         if let Some(m) = self.game.parse_move(&self.position, line)? {
             return Ok(m);
         }
+        let words = line.starts_with(|c: char| c.is_alphabetic());
         match self.game.parse_position(line) {
-            Ok(to) => self.game.move_to(&self.position, &to),
-            Err(_) if line.starts_with(|c: char| c.is_alphabetic()) => Err(format!(
+            // Words that read as a position (a script's bare words are
+            // strings) but lead nowhere were meant as a move.
+            Ok(to) => self.game.move_to(&self.position, &to).map_err(|e| {
+                if words && line.trim().contains(char::is_whitespace) {
+                    format!("'{line}' is not a legal move here; type moves to list them, or help")
+                } else {
+                    e
+                }
+            }),
+            Err(_) if words => Err(format!(
                 "'{line}' is not a legal move here; type moves to list them, or help"
             )),
             Err(e) => Err(format!(

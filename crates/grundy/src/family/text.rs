@@ -42,14 +42,29 @@ pub fn normalize(text: &str) -> String {
         .to_lowercase()
 }
 
-/// The index of the move whose words match `text`: the whole words, or the
-/// words without their parenthesised parts, compared after [`normalize`].
+/// The index of the first move whose words match `text`
+/// ([`match_all_words`]).
 pub fn match_words<M: std::fmt::Display, P>(moves: &[MoveTo<M, P>], text: &str) -> Option<usize> {
+    match_all_words(moves, text).first().copied()
+}
+
+/// The indices of the moves whose words match `text`, compared after
+/// [`normalize`]: those whose whole words match when there are any, else
+/// those whose words without their parenthesised parts do. So a move
+/// typed in full is told apart from others that differ only in brackets.
+pub fn match_all_words<M: std::fmt::Display, P>(moves: &[MoveTo<M, P>], text: &str) -> Vec<usize> {
     let t = normalize(text);
-    moves.iter().position(|(m, _)| {
-        let w = normalize(&m.to_string());
-        w == t || without_parentheses(&w) == t
-    })
+    let words: Vec<String> = moves
+        .iter()
+        .map(|(m, _)| normalize(&m.to_string()))
+        .collect();
+    let whole: Vec<usize> = (0..moves.len()).filter(|&i| words[i] == t).collect();
+    if !whole.is_empty() {
+        return whole;
+    }
+    (0..moves.len())
+        .filter(|&i| without_parentheses(&words[i]) == t)
+        .collect()
 }
 
 /// A row of `n` tokens, at most `max` drawn, then `...`.
