@@ -122,9 +122,6 @@ pub struct Request<'a> {
     pub method: Method,
     /// What the output needs besides the values.
     pub extra: u64,
-    /// Whether all values are shown (then a run that does not fit is
-    /// refused rather than shortened).
-    pub listing: bool,
     /// `--memory`.
     pub limit: Option<u64>,
     /// Whether `--spill` asks for a file whatever the size.
@@ -147,7 +144,6 @@ pub fn plan(request: &Request) -> CliResult<Plan> {
         to,
         method,
         extra,
-        listing,
         limit,
         forced,
         dir,
@@ -177,7 +173,7 @@ pub fn plan(request: &Request) -> CliResult<Plan> {
                 size(in_memory)
             )));
         }
-        return memory_reach(rule, to, method, extra, listing, have).map(plain);
+        return memory_reach(rule, to, method, extra, have).map(plain);
     };
     let fixed = OVERHEAD.saturating_add(analysis).saturating_add(extra);
     if fixed.saturating_add(MIN_WINDOWS) > cap {
@@ -194,7 +190,7 @@ pub fn plan(request: &Request) -> CliResult<Plan> {
                 size(MIN_WINDOWS)
             )));
         }
-        return memory_reach(rule, to, method, extra, listing, have).map(plain);
+        return memory_reach(rule, to, method, extra, have).map(plain);
     }
     let heaps = to.saturating_mul(rule.scale() as u64).saturating_add(1);
     let file = heaps.saturating_mul(2);
@@ -203,7 +199,7 @@ pub fn plan(request: &Request) -> CliResult<Plan> {
             // A rule that may still be proven periodic runs as far as memory
             // allows instead.
             if !forced && limit.is_none() {
-                if let Ok(reach) = memory_reach(rule, to, method, extra, listing, have) {
+                if let Ok(reach) = memory_reach(rule, to, method, extra, have) {
                     return Ok(plain(reach));
                 }
             }
@@ -313,21 +309,17 @@ const GIB: f64 = (1u64 << 30) as f64;
 /// How far a run may go in memory: `to` when everything fits, else the
 /// last heap that fits when the rule may still turn out periodic (it will
 /// then be computed no further than that); refused up front otherwise.
-fn memory_reach(
-    rule: &HeapRule,
-    to: u64,
-    method: Method,
-    extra: u64,
-    listing: bool,
-    have: u64,
-) -> CliResult<u64> {
+fn memory_reach(rule: &HeapRule, to: u64, method: Method, extra: u64, have: u64) -> CliResult<u64> {
     let need = sequence::memory_estimate(rule, to, method).saturating_add(extra);
     if need <= have {
         return Ok(to);
     }
     let provable = grundy::heap::periodicity::Window::for_rule(rule)
         != grundy::heap::periodicity::Window::Unknown;
-    if listing || !provable {
+    // A run shortened to what fits lists its values from the period once
+    // it is proven (and says so when it is not); what the listing itself
+    // takes must fit.
+    if !provable || extra >= have {
         return Err(CliError::new(format!(
             "--to {to} needs about {} of memory, more than the {} available",
             size(need),
@@ -350,7 +342,6 @@ mod tests {
             to,
             method: Method::Auto,
             extra: 0,
-            listing: false,
             limit: None,
             forced: false,
             dir: Path::new("d"),

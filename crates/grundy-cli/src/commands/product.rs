@@ -54,6 +54,39 @@ pub struct ProductArgs {
     /// Print one JSON object with stable field names instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The most elementary steps (XORs, table entries) each side's coin
+    /// values may take, e.g. 2e9; about 4 · 10^8 a second.
+    #[arg(long, value_name = "STEPS", default_value = "4e8")]
+    pub max_work: String,
+}
+
+/// `--max-work`: a whole number of steps, in plain or `2e9` notation.
+fn max_work(text: &str) -> CliResult<u64> {
+    let t = text.trim();
+    let n = match t.parse::<u64>() {
+        Ok(n) => Some(n),
+        Err(_) => t
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && *x >= 1.0 && *x <= 1e15 && x.fract() == 0.0)
+            .map(|x| x as u64),
+    };
+    match n {
+        Some(n) if (1..=1_000_000_000_000_000).contains(&n) => Ok(n),
+        _ => Err(CliError::new(format!(
+            "--max-work '{text}' is not a number of steps from 1 to 1e15"
+        ))),
+    }
+}
+
+/// A side that could not be built, naming the option that allows more
+/// work when that is what stopped it.
+fn side_err(which: &str, e: String) -> CliError {
+    if e.contains("more steps") {
+        CliError::new(format!("{which}: {e} (--max-work STEPS)"))
+    } else {
+        CliError::new(format!("{which}: {e}"))
+    }
 }
 
 /// One winning move as JSON.
@@ -162,8 +195,9 @@ pub fn run(args: &ProductArgs) -> CliResult {
              (without --all, one move and their number are given)"
         )));
     }
-    let gs = Side::new(&g, rows).map_err(|e| CliError::new(format!("rows: {e}")))?;
-    let hs = Side::new(&h, cols).map_err(|e| CliError::new(format!("columns: {e}")))?;
+    let work = max_work(&args.max_work)?;
+    let gs = Side::within(&g, rows, work).map_err(|e| side_err("rows", e))?;
+    let hs = Side::within(&h, cols, work).map_err(|e| side_err("columns", e))?;
     let name = match kind {
         Kind::Tartan => format!("tartan {} x {}", gs.title, hs.title),
         Kind::Acrostic => format!("acrostic {} x {}", gs.title, hs.title),
@@ -278,8 +312,9 @@ fn run_table(args: &ProductArgs, kind: Kind, g: &str, h: &str, size: &str) -> Cl
             "--table {size}: from 1 to {TEXT_MAX} for text and JSON, {PNG_MAX} for pictures"
         )));
     }
-    let gs = Side::new(g, n).map_err(|e| CliError::new(format!("rows: {e}")))?;
-    let hs = Side::new(h, n).map_err(|e| CliError::new(format!("columns: {e}")))?;
+    let work = max_work(&args.max_work)?;
+    let gs = Side::within(g, n, work).map_err(|e| side_err("rows", e))?;
+    let hs = Side::within(h, n, work).map_err(|e| side_err("columns", e))?;
     let values: Vec<u64> = match kind {
         Kind::Tartan => {
             let t = Tartan::new(gs, hs);

@@ -406,12 +406,21 @@ pub fn run(args: &SeqArgs) -> CliResult {
     let threads = threads(args)?;
     let every = checkpoint_every(args)?;
     let method: Method = args.method.into();
-    sequence::check(&rule, to, method).map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
+    // Past what the engine counts, values can only come from a proven
+    // period: a rule a theorem may prove periodic runs as far as the engine
+    // counts, and says so if no period is proven by then.
+    let provable = Window::for_rule(&rule) != Window::Unknown;
+    let engine_to = if provable {
+        to.min(sequence::max_heap(&rule, method))
+    } else {
+        to
+    };
+    sequence::check(&rule, engine_to, method)
+        .map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
     let listed = to.saturating_sub(from).saturating_add(1);
     // With --until-proven the sequence usually ends long before --to: what
     // it lists is checked once its length is known, before any output.
     let later = args.until_proven && Window::for_rule(&rule) != Window::Unknown;
-    let shown = (!args.summary || args.png.is_some()) && !later;
     // Listed values are held as text; a picture holds them as numbers.
     let mut extra = 0u64;
     if !args.summary && !later {
@@ -432,12 +441,16 @@ pub fn run(args: &SeqArgs) -> CliResult {
         )));
     }
     let disk = fs4::available_space(&dir).ok();
+    if later && from > to {
+        return Err(CliError::new(format!("--from {from} is past --to {to}")));
+    } else if !later {
+        check_listing(args, from, to)?;
+    }
     let plan = memory::plan(&memory::Request {
         rule: &rule,
-        to,
+        to: engine_to,
         method,
         extra,
-        listing: shown,
         limit,
         forced: args.spill.is_some(),
         dir: &dir,
@@ -445,11 +458,6 @@ pub fn run(args: &SeqArgs) -> CliResult {
         disk,
     })?;
     let reach = plan.reach;
-    if later && from > to {
-        return Err(CliError::new(format!("--from {from} is past --to {to}")));
-    } else if !later {
-        check_listing(args, from, to)?;
-    }
     let rule_text = rule.to_string();
     let out = match &args.out {
         Some(path) => {

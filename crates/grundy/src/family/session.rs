@@ -444,14 +444,36 @@ impl<F: Family> Session<F> {
             _ => self.game.winning_move(&self.position, 0)?,
         };
         const NONE: &str = "no winning move: every move leads to an N-position";
+        // In a game that can loop, a position that is not P and has no
+        // winning move is a draw: the hint is a move that keeps it.
+        let keeps = if first.is_none()
+            && self.game.draw_by_repetition().is_some()
+            && self.game.outcome(&self.position) == Outcome::N
+        {
+            self.game.stall_moves(&self.position).into_iter().next()
+        } else {
+            None
+        };
+        const DRAW: &str = "no winning move: the position is a draw with best play";
         if !self.text() {
-            return match &first {
-                Some((mv, to)) => self.print_json(json!({"hint": {
+            return match (&first, &keeps) {
+                (Some((mv, to)), _) => self.print_json(json!({"hint": {
                     "move": mv.to_string(),
                     "to": self.game.position_json(to),
                 }})),
-                None => self.print_json(json!({"hint": null, "reason": NONE})),
+                (None, Some((mv, to))) => self.print_json(json!({
+                    "hint": null,
+                    "reason": DRAW,
+                    "keeps_draw": {"move": mv.to_string(), "to": self.game.position_json(to)},
+                })),
+                (None, None) => self.print_json(json!({"hint": null, "reason": NONE})),
             };
+        }
+        if let (None, Some((mv, to))) = (&first, &keeps) {
+            return self.say(&format!(
+                "hint: {DRAW}; this move keeps the draw: {mv}  ->  {}",
+                self.game.position_text(to)
+            ));
         }
         match &first {
             None => self.say(&format!("hint: {NONE}.")),

@@ -345,16 +345,11 @@ fn analyze_moves_misere(
 /// `heaps` (see [`MisereEngine::new`]).
 pub fn misere_engine(rule: &HeapRule, heaps: &[u32]) -> MisereEngine {
     let top = heaps.iter().copied().max().unwrap_or(0);
-    let beyond = matches!(rule.kind(), RuleKind::Ranges(r) if top as usize > r.len());
-    if top > MAX_QUOTIENT_HEAP || beyond {
+    if matches!(rule.kind(), RuleKind::Ranges(r) if top as usize > r.len()) {
         return MisereEngine::Search;
     }
     MisereEngine::new(rule, top)
 }
-
-/// The largest heap for which a quotient or genus table is tried before
-/// searching.
-pub const MAX_QUOTIENT_HEAP: u32 = 64;
 
 /// Misère outcome and winning moves with `engine`: from the quotient or
 /// the tame rule when it covers the heaps, else by exhaustive search (at

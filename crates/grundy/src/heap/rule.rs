@@ -330,6 +330,34 @@ impl HeapRule {
         &self.kind
     }
 
+    /// Whether this is Nim: from a heap of n, take any positive number of
+    /// tokens and leave the rest as one heap (or none). Its misère play
+    /// follows Bouton's rule for heaps of any size.
+    ///
+    /// ```
+    /// use grundy::heap::rule::HeapRule;
+    /// for nim in ["nim", "0.[3]", "0.33[3]", "allbut:"] {
+    ///     assert!(nim.parse::<HeapRule>().unwrap().is_nim(), "{nim}");
+    /// }
+    /// for not in ["0.3", "0.[7]", "kayles", "sub:1,2"] {
+    ///     assert!(!not.parse::<HeapRule>().unwrap().is_nim(), "{not}");
+    /// }
+    /// ```
+    pub fn is_nim(&self) -> bool {
+        match &self.kind {
+            RuleKind::Code(code) => match code.repeat_from {
+                Some(r) if r >= 1 && code.digit(0).bits == 0 => (1..code.digits.len()).all(|k| {
+                    let d = code.digit(k);
+                    d.bits == (LEAVE_NONE | LEAVE_ONE) && !d.unequal
+                }),
+                _ => false,
+            },
+            RuleKind::AllBut(set) => set.is_empty(),
+            RuleKind::Take { min, max } => *min == 1 && *max == u32::MAX,
+            _ => false,
+        }
+    }
+
     /// The named game this rule was given as, if any.
     pub fn named(&self) -> Option<&'static NamedGame> {
         self.named

@@ -37,10 +37,16 @@ pub fn explain(rule: &HeapRule, heaps: &[u32], engine: &MisereEngine, outcome: O
                 .iter()
                 .map(|(l, r)| format!("{l} = {r}"))
                 .collect();
+            let covered = match q.period {
+                Some((n0, p)) => format!(
+                    "every heap (Φ has period {p} from heap {n0}, proven at heap {})",
+                    q.top
+                ),
+                None => format!("heaps 0..={}", q.top),
+            };
             let _ = writeln!(
                 out,
-                "Misère quotient of heaps 0..={}: Q = <{} | {}> ({}), |Q| = {}, P = {{{}}}.",
-                q.top,
+                "Misère quotient of {covered}: Q = <{} | {}> ({}), |Q| = {}, P = {{{}}}.",
                 pr.generators
                     .iter()
                     .map(|g| g.0.clone())
@@ -60,7 +66,7 @@ pub fn explain(rule: &HeapRule, heaps: &[u32], engine: &MisereEngine, outcome: O
             distinct.dedup();
             let each: Vec<String> = distinct
                 .iter()
-                .map(|&h| format!("Φ({h}) = {}", word(q.phi[h as usize])))
+                .map(|&h| format!("Φ({h}) = {}", word(q.image(h).unwrap_or(q.identity))))
                 .collect();
             let _ = writeln!(out, "The heaps: {}.", each.join(", "));
             let x = q.product(heaps).unwrap_or(q.identity);
@@ -103,13 +109,13 @@ pub fn explain(rule: &HeapRule, heaps: &[u32], engine: &MisereEngine, outcome: O
         MisereEngine::Tame(t) => {
             let _ = writeln!(
                 out,
-                "Every heap up to {} is tame, so the sum is played like misère Nim on the heaps' genera g^γ0:",
-                t.len() - 1
+                "{}, so the sum is played like misère Nim on the heaps' genera g^γ0:",
+                t.covered()
             );
             let mut g = 0;
             let mut small = true;
             for &h in heaps {
-                let (gp, gm) = t[h as usize];
+                let (gp, gm) = t.genus(h).unwrap_or((0, 1));
                 let _ = writeln!(out, "  heap {h}: g = {gp}, γ0 = {gm}");
                 g ^= gp;
                 small &= gp <= 1 && gm == 1 - gp;

@@ -307,6 +307,7 @@ fn reduce(
         phi: (0..=n)
             .map(|h| class[l.index[&m.image[h as usize]] as usize])
             .collect(),
+        period: None,
     };
     let words = rep.iter().map(|&i| l.word(i)).collect();
     Ok((q, words))
@@ -525,6 +526,7 @@ pub fn solve(
         mul: vec![0],
         p: vec![false],
         phi: vec![0],
+        period: None,
     };
     let mut orders = vec![1];
     let mut letters: Vec<u32> = Vec::new();

@@ -19,7 +19,9 @@ use crate::heap::rule::HeapRule;
 use super::extend::solve;
 use super::genus::{GenusTable, Phylum};
 use super::quotient::{Quotient, QuotientMove};
+use super::report::phi_periodicity;
 use super::solver::Limits;
+use crate::heap::periodicity::Window;
 
 /// Limits for a quotient computed on the way to an answer: small enough
 /// that a hopeless quotient gives way to search quickly. They count work,
@@ -34,6 +36,41 @@ pub const QUICK: Limits = Limits {
 
 /// The most positions of the genus table computed on the way to an answer.
 pub const QUICK_GENUS: usize = 200_000;
+
+/// The largest heap whose quotient is computed heap by heap on the way to
+/// an answer; past it, only a quotient whose Φ is proven periodic (within
+/// [`PROOF_HEAP`]) covers the heaps.
+pub const MAX_QUOTIENT_HEAP: u32 = 64;
+
+/// The largest heap the search for a proven period of Φ goes to.
+pub const PROOF_HEAP: u32 = 400;
+
+/// The largest heap a genus table is computed to on the way to an answer.
+pub const MAX_TAME_HEAP: u32 = 4096;
+
+/// The quotient of every heap, when Φ is proven periodic (the misère
+/// periodicity theorem) by heap [`PROOF_HEAP`] within [`QUICK`]'s limits;
+/// its heaps up to `top` are then all covered.
+fn proven_quotient(rule: &HeapRule, top: u32) -> Option<Quotient> {
+    if Window::for_rule(rule) == Window::Unknown {
+        return None;
+    }
+    let mut found = None;
+    let run = solve(rule, top.min(PROOF_HEAP), QUICK, |q| {
+        let p = phi_periodicity(rule, &q.phi);
+        if p.status == "proven" {
+            found = p.preperiod.zip(p.period);
+        }
+        found.is_some()
+    })
+    .ok()?;
+    let mut q = run.quotient;
+    if found.is_none() && run.stopped.is_none() && q.top >= top {
+        return Some(q);
+    }
+    q.period = Some(found?);
+    Some(q)
+}
 
 /// How a misère sum was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,10 +99,42 @@ impl Method {
 pub enum MisereEngine {
     /// The quotient of heaps 0..=top.
     Quotient(Quotient),
-    /// (g, γ0) of heaps 0..=top, every one of them hereditarily tame.
-    Tame(Vec<(u32, u32)>),
+    /// (g, γ0) of the heaps, every one of them hereditarily tame.
+    Tame(Tame),
     /// Neither was found: search.
     Search,
+}
+
+/// The genera (g, γ0) of heaps that are all hereditarily tame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tame {
+    /// (g, γ0) of heaps 0..=top, from the genus table.
+    Table(Vec<(u32, u32)>),
+    /// Nim, whose every heap is a nim heap: 0^1, 1^0 and n^n for n ≥ 2
+    /// (Bouton's misère rule), for heaps of any size.
+    Nim,
+}
+
+impl Tame {
+    /// (g, γ0) of heap `h`, or `None` past the table.
+    pub fn genus(&self, h: u32) -> Option<(u32, u32)> {
+        match self {
+            Tame::Table(t) => t.get(h as usize).copied(),
+            Tame::Nim => Some(match h {
+                0 => (0, 1),
+                1 => (1, 0),
+                _ => (h, h),
+            }),
+        }
+    }
+
+    /// Which heaps are known tame, in words.
+    pub fn covered(&self) -> String {
+        match self {
+            Tame::Table(t) => format!("Every heap up to {} is tame", t.len().saturating_sub(1)),
+            Tame::Nim => "Every heap of Nim is a nim heap, tame".to_string(),
+        }
+    }
 }
 
 /// The misère Nim rule for a sum of tame positions with these (g, γ0): P
@@ -83,21 +152,50 @@ pub fn tame_is_p(parts: impl IntoIterator<Item = (u32, u32)>) -> bool {
 }
 
 impl MisereEngine {
-    /// The best engine for sums of heaps up to `top`: the quotient when it
-    /// is found within [`QUICK`], else the tame rule when every heap up to
-    /// `top` is a nim heap or hereditarily tame, else search.
+    /// The best engine for sums of heaps up to `top`: Bouton's misère rule
+    /// for Nim; the quotient of heaps up to `top` when it is found within
+    /// [`QUICK`] (`top` at most [`MAX_QUOTIENT_HEAP`]), or the quotient of
+    /// every heap when Φ is proven periodic; else the tame rule when every
+    /// heap up to `top` is a nim heap or hereditarily tame; else search.
+    ///
+    /// ```
+    /// use grundy::misere::play::{Method, MisereEngine};
+    /// // Kayles' Φ has period 12 from heap 71 (proven at heap 167): heaps
+    /// // of any size are decided by the quotient.
+    /// let kayles = "kayles".parse().unwrap();
+    /// let e = MisereEngine::new(&kayles, 1_000_000);
+    /// assert_eq!(e.method(), Method::Quotient);
+    /// assert_eq!(e.is_p(&[1_000_000, 1_000_000]), Some(true));
+    /// // Nim: misère Bouton, whatever the heaps.
+    /// let nim = "nim".parse().unwrap();
+    /// assert_eq!(MisereEngine::new(&nim, 300).is_p(&[300, 200, 100]), Some(false));
+    /// assert_eq!(MisereEngine::new(&nim, 300).is_p(&[1, 1, 1]), Some(false));
+    /// assert_eq!(MisereEngine::new(&nim, 300).is_p(&[1, 1]), Some(true));
+    /// ```
     pub fn new(rule: &HeapRule, top: u32) -> MisereEngine {
-        if let Ok(run) = solve(rule, top, QUICK, |_| false) {
-            if run.stopped.is_none() {
+        if rule.is_nim() {
+            return MisereEngine::Tame(Tame::Nim);
+        }
+        if let Ok(run) = solve(rule, top.min(MAX_QUOTIENT_HEAP), QUICK, |_| false) {
+            if run.stopped.is_none() && run.quotient.top >= top {
                 return MisereEngine::Quotient(run.quotient);
             }
         }
-        if let Ok(genera) = GenusTable::new(rule).with_limit(QUICK_GENUS).heaps(top) {
-            if genera
-                .iter()
-                .all(|g| matches!(g.phylum, Phylum::NimHeap | Phylum::HereditarilyTame))
-            {
-                return MisereEngine::Tame(genera.iter().map(|g| (g.g, g.gamma[0])).collect());
+        if top > MAX_QUOTIENT_HEAP {
+            if let Some(q) = proven_quotient(rule, top) {
+                return MisereEngine::Quotient(q);
+            }
+        }
+        if top <= MAX_TAME_HEAP {
+            if let Ok(genera) = GenusTable::new(rule).with_limit(QUICK_GENUS).heaps(top) {
+                if genera
+                    .iter()
+                    .all(|g| matches!(g.phylum, Phylum::NimHeap | Phylum::HereditarilyTame))
+                {
+                    return MisereEngine::Tame(Tame::Table(
+                        genera.iter().map(|g| (g.g, g.gamma[0])).collect(),
+                    ));
+                }
             }
         }
         MisereEngine::Search
@@ -128,7 +226,7 @@ impl MisereEngine {
             MisereEngine::Tame(t) => {
                 let mut parts = Vec::with_capacity(heaps.len());
                 for &h in heaps {
-                    parts.push(*t.get(h as usize)?);
+                    parts.push(t.genus(h)?);
                 }
                 Some(tame_is_p(parts))
             }
@@ -142,17 +240,17 @@ impl MisereEngine {
         match self {
             MisereEngine::Quotient(q) => q.winning_moves(rule, heaps),
             MisereEngine::Tame(t) => {
-                if heaps.iter().any(|&h| h as usize >= t.len()) {
-                    return None;
-                }
-                if tame_is_p(heaps.iter().map(|&h| t[h as usize])) {
+                let genera: Vec<(u32, u32)> =
+                    heaps.iter().map(|&h| t.genus(h)).collect::<Option<_>>()?;
+                if tame_is_p(genera.iter().copied()) {
                     return Some(Vec::new());
                 }
                 // The sum without heap i, as (g, all small) from prefix and
-                // suffix folds.
+                // suffix folds. Options are smaller than their heap, so
+                // covered.
                 let n = heaps.len();
                 let fold = |a: (u32, bool), h: u32| {
-                    let (gp, gm) = t[h as usize];
+                    let (gp, gm) = t.genus(h).unwrap_or((0, 1));
                     (a.0 ^ gp, a.1 && gp <= 1 && gm == 1 - gp)
                 };
                 let mut prefix = vec![(0, true); n + 1];

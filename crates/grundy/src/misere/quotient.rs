@@ -27,6 +27,11 @@ pub struct Quotient {
     pub p: Vec<bool>,
     /// Φ(0), Φ(1), …, Φ(top).
     pub phi: Vec<u32>,
+    /// `(n0, p)` when Φ is proven periodic, Φ(n + p) = Φ(n) for every
+    /// n ≥ n0 (the misère periodicity theorem, with `top` past its
+    /// window): then Q is the quotient of every heap, and heaps past `top`
+    /// are covered too.
+    pub period: Option<(u32, u32)>,
 }
 
 /// A presentation: generators (each the image of a heap), the elements as
@@ -68,11 +73,20 @@ impl Quotient {
         self.p.iter().filter(|&&b| b).count()
     }
 
-    /// The product of Φ over `heaps`, or `None` if a heap is past `top`.
+    /// Φ(h), or `None` for a heap past `top` that no proven period covers.
+    pub fn image(&self, h: u32) -> Option<u32> {
+        if let Some(&x) = self.phi.get(h as usize) {
+            return Some(x);
+        }
+        let (n0, p) = self.period?;
+        self.phi.get((n0 + (h - n0) % p) as usize).copied()
+    }
+
+    /// The product of Φ over `heaps`, or `None` if a heap is not covered.
     pub fn product(&self, heaps: &[u32]) -> Option<u32> {
         let mut x = self.identity;
         for &h in heaps {
-            x = self.times(x, *self.phi.get(h as usize)?);
+            x = self.times(x, self.image(h)?);
         }
         Some(x)
     }
@@ -93,11 +107,11 @@ impl Quotient {
         prefix.push(self.identity);
         for &h in heaps {
             let x = *prefix.last().expect("non-empty");
-            prefix.push(self.times(x, *self.phi.get(h as usize)?));
+            prefix.push(self.times(x, self.image(h)?));
         }
         let mut suffix = vec![self.identity; n + 1];
         for i in (0..n).rev() {
-            suffix[i] = self.times(self.phi[heaps[i] as usize], suffix[i + 1]);
+            suffix[i] = self.times(self.image(heaps[i])?, suffix[i + 1]);
         }
         if self.p[prefix[n] as usize] {
             return Some(Vec::new());
@@ -110,7 +124,8 @@ impl Quotient {
             rule.for_each_move(h, |take, parts| {
                 let mut x = rest;
                 for &q in parts {
-                    x = self.times(x, self.phi[q as usize]);
+                    // Parts are smaller than the heap, which is covered.
+                    x = self.times(x, self.image(q).unwrap_or(self.identity));
                 }
                 if self.p[x as usize] {
                     out.push(QuotientMove {

@@ -441,6 +441,7 @@ impl<'g, 'r> Learner<'g, 'r> {
             mul,
             p: (0..q).map(|s| self.rows[s][0]).collect(),
             phi: (0..=self.n).map(|h| self.step(0, h)).collect(),
+            period: None,
         }
     }
 }

@@ -386,7 +386,11 @@ mod tame {
         genera
             .iter()
             .all(|g| matches!(g.phylum, Phylum::NimHeap | Phylum::HereditarilyTame))
-            .then(|| MisereEngine::Tame(genera.iter().map(|g| (g.g, g.gamma[0])).collect()))
+            .then(|| {
+                MisereEngine::Tame(crate::misere::play::Tame::Table(
+                    genera.iter().map(|g| (g.g, g.gamma[0])).collect(),
+                ))
+            })
     }
 
     proptest! {
@@ -431,5 +435,91 @@ mod tame {
         }
         let kayles: HeapRule = "0.77".parse().unwrap();
         assert!(tame_engine(&kayles, 8).is_none());
+    }
+}
+
+/// Heaps past the quotient computed heap by heap: from Φ's proven period,
+/// and by Bouton's misère rule for Nim.
+mod large_heaps {
+    use proptest::prelude::*;
+
+    use crate::heap::rule::HeapRule;
+    use crate::misere::extend;
+    use crate::misere::play::{Method, MisereEngine};
+    use crate::misere::quotient::QuotientMove;
+    use crate::misere::solver::Limits;
+
+    fn moves(v: Option<Vec<QuotientMove>>) -> Vec<(usize, u32, Vec<u32>)> {
+        v.unwrap()
+            .into_iter()
+            .map(|m| (m.heap, m.take, m.parts))
+            .collect()
+    }
+
+    /// Misère Nim by Bouton: with a heap of 2 or more, P when the nim-sum
+    /// is 0; with heaps of 0 and 1 only, P when the 1s are odd in number.
+    fn bouton_is_p(heaps: &[u32]) -> bool {
+        if heaps.iter().all(|&h| h <= 1) {
+            heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+        } else {
+            heaps.iter().fold(0, |a, &h| a ^ h) == 0
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Kayles' engine for heaps to 300 (Φ proven periodic) decides sums
+        /// and lists winning moves exactly as the quotient computed heap by
+        /// heap to 300 does.
+        #[test]
+        fn kayles_by_the_period_agrees_with_the_whole_table(
+            heaps in proptest::collection::vec(0u32..=300, 1..5),
+        ) {
+            use std::sync::OnceLock;
+            static FULL: OnceLock<crate::misere::quotient::Quotient> = OnceLock::new();
+            let rule: HeapRule = "kayles".parse().unwrap();
+            let full = FULL.get_or_init(|| {
+                let run = extend::solve(&rule, 300, Limits::default(), |_| false).unwrap();
+                assert_eq!(run.stopped, None);
+                run.quotient
+            });
+            static ENGINE: OnceLock<MisereEngine> = OnceLock::new();
+            let e = ENGINE.get_or_init(|| MisereEngine::new(&"kayles".parse().unwrap(), 300));
+            prop_assert_eq!(e.method(), Method::Quotient);
+            prop_assert_eq!(e.quotient().unwrap().period, Some((71, 12)));
+            prop_assert!(e.quotient().unwrap().top < 300);
+            prop_assert_eq!(e.is_p(&heaps), full.is_p(&heaps), "{:?}", heaps);
+            prop_assert_eq!(
+                moves(e.winning_moves(&rule, &heaps)),
+                moves(full.winning_moves(&rule, &heaps)),
+                "{:?}", heaps
+            );
+        }
+
+        /// Nim's heaps of any size follow Bouton's misère rule, winning
+        /// moves included.
+        #[test]
+        fn nim_follows_bouton_for_any_heaps(
+            heaps in proptest::collection::vec(prop_oneof![0u32..4, 0u32..400], 1..5),
+        ) {
+            let rule: HeapRule = "nim".parse().unwrap();
+            let top = heaps.iter().copied().max().unwrap();
+            let e = MisereEngine::new(&rule, top);
+            prop_assert_eq!(e.method(), Method::Tame);
+            prop_assert_eq!(e.is_p(&heaps), Some(bouton_is_p(&heaps)), "{:?}", heaps);
+            let mut want = Vec::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                for left in (0..h).rev() {
+                    let mut after = heaps.clone();
+                    after[i] = left;
+                    if bouton_is_p(&after) {
+                        let parts = if left == 0 { vec![] } else { vec![left] };
+                        want.push((i, h - left, parts));
+                    }
+                }
+            }
+            prop_assert_eq!(moves(e.winning_moves(&rule, &heaps)), want, "{:?}", heaps);
+        }
     }
 }

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use crate::turning::code::TurningCode;
 use crate::turning::moves::for_each_move;
 use crate::turning::named;
-use crate::turning::values::coin_values;
+use crate::turning::values::{coin_values_within, WORK_LIMIT};
 
 /// The most moves listed one by one for a histogram or a search; beyond
 /// it the question is refused with the figure.
@@ -25,6 +25,9 @@ pub struct Side {
     pub values: Vec<u64>,
     /// `prefix[n]`: the nim-sum of `values[1..=n]`.
     pub prefix: Vec<u64>,
+    /// The most moves gone through one by one for a histogram or a search
+    /// ([`MOVE_WORK_LIMIT`] unless [`Side::within`] allows more).
+    pub budget: u64,
 }
 
 /// How many moves have the same value: value, count, increasing values.
@@ -48,8 +51,16 @@ enum Shape {
 impl Side {
     /// `variant` (a code or a name) on `len` coins.
     pub fn new(variant: &str, len: usize) -> Result<Side, String> {
+        Side::within(variant, len, WORK_LIMIT)
+    }
+
+    /// [`Side::new`] whose coin values may take `work` elementary steps
+    /// ([`coin_values_within`]): the Project Euler 459 sides (squares and
+    /// triangular numbers on 10^6 coins) take about 7 · 10^8. The moves
+    /// gone through for a histogram may then be as many.
+    pub fn within(variant: &str, len: usize, work: u64) -> Result<Side, String> {
         let (title, code) = named::resolve(variant).map_err(|e| e.to_string())?;
-        let values = coin_values(&code, len as u64).map_err(|e| e.to_string())?;
+        let values = coin_values_within(&code, len as u64, work).map_err(|e| e.to_string())?;
         let mut prefix = vec![0u64; values.len()];
         for n in 1..values.len() {
             prefix[n] = prefix[n - 1] ^ values[n];
@@ -59,6 +70,7 @@ impl Side {
             code,
             values,
             prefix,
+            budget: MOVE_WORK_LIMIT.max(work),
         })
     }
 
@@ -115,14 +127,14 @@ impl Side {
     }
 
     /// The moves at coin `n` by value, counted with `work` (refused past
-    /// [`MOVE_WORK_LIMIT`]).
+    /// the side's budget).
     pub fn coin_histogram(&self, n: u64, work: &mut u64) -> Result<Histogram, String> {
         let mut map: HashMap<u64, u64> = HashMap::new();
         let mut over = false;
         let _ = self.for_each_move_value(n, &mut |v, _| {
             *map.entry(v).or_default() += 1;
             *work += 1;
-            if *work > MOVE_WORK_LIMIT {
+            if *work > self.budget {
                 over = true;
                 ControlFlow::Break(())
             } else {
@@ -139,9 +151,10 @@ impl Side {
 
     fn too_many(&self) -> String {
         format!(
-            "{} on {} coins has more than {MOVE_WORK_LIMIT} moves to go through; use a shorter strip",
+            "{} on {} coins has more than {} moves to go through; use a shorter strip or allow more steps",
             self.title,
-            self.len()
+            self.len(),
+            self.budget
         )
     }
 
@@ -154,8 +167,13 @@ impl Side {
         let mut dense = Dense::new(&self.values);
         match self.shape() {
             Shape::Blocks(lengths) => {
-                let work = lengths.len() as u64 * n as u64;
-                if work > MOVE_WORK_LIMIT * 4 {
+                // One XOR per block, a block of length k at each of the
+                // n - k + 1 coins where it fits.
+                let work: u64 = lengths
+                    .iter()
+                    .map(|&k| (n as u64 + 1).saturating_sub(k))
+                    .sum();
+                if work > self.budget.saturating_mul(4) {
                     return Err(self.too_many());
                 }
                 for c in 1..=n {
@@ -235,6 +253,18 @@ impl Side {
         if let Shape::UpToThree(turn) = self.shape() {
             return self.find_up_to_three(target, turn);
         }
+        if let Shape::Blocks(lengths) = self.shape() {
+            // The block of length k ending at c is worth P(c) ^ P(c - k):
+            // one XOR a block, not one a coin.
+            for c in 1..=self.len() {
+                for &k in lengths.iter().take_while(|&&k| k as usize <= c) {
+                    if self.prefix[c] ^ self.prefix[c - k as usize] == target {
+                        return Ok(Some((c as u64 + 1 - k..=c as u64).collect()));
+                    }
+                }
+            }
+            return Ok(None);
+        }
         let mut work = 0u64;
         for c in 1..=self.len() as u64 {
             let mut found = None;
@@ -247,7 +277,7 @@ impl Side {
                     found = Some(set);
                     return ControlFlow::Break(());
                 }
-                if work > MOVE_WORK_LIMIT {
+                if work > self.budget {
                     over = true;
                     return ControlFlow::Break(());
                 }
@@ -306,7 +336,7 @@ impl Side {
                         return sorted(vec![a, b, c]);
                     }
                     work += 1;
-                    if work > MOVE_WORK_LIMIT {
+                    if work > self.budget {
                         return Err(self.too_many());
                     }
                 }
@@ -478,7 +508,7 @@ mod tests {
             code in prop_oneof![
                 Just("1+C"), Just("1-2"), Just("2"), Just("1"), Just("1-3"), Just("blocks:1,3,4"),
                 Just("1-3C"), Just("blocks:squares"), Just("3E"), Just("4FS"), Just("1-2C,3"),
-                Just("3"), Just("2-3"), Just("1,3"), Just("1-2,3")
+                Just("3"), Just("2-3"), Just("1,3"), Just("1-2,3"), Just("blocks:triangular")
             ],
             len in 0usize..60,
         ) {

@@ -23,17 +23,17 @@
 //! ```
 //! use grundy::turning::three::values;
 //! // Mock Turtles: turn one, two or three coins; the odious numbers.
-//! assert_eq!(values([true, true, true], 8).unwrap(), [0, 1, 2, 4, 7, 8, 11, 13, 14]);
+//! assert_eq!(values([true, true, true], 8, 1 << 20).unwrap(), [0, 1, 2, 4, 7, 8, 11, 13, 14]);
 //! ```
 
-use super::values::{TABLE_LIMIT, WORK_LIMIT};
+use super::values::TABLE_LIMIT;
 
 /// Why the values were not computed: the coin reached and the limit passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Over {
     /// The coin whose value was being computed.
     pub coin: u64,
-    /// The limit passed ([`WORK_LIMIT`] steps or [`TABLE_LIMIT`] bytes).
+    /// The limit passed (`work` steps or [`TABLE_LIMIT`] bytes).
     pub limit: u64,
 }
 
@@ -43,8 +43,9 @@ fn odious(x: u64) -> bool {
 }
 
 /// The values of coins `1..=last` (index 0 holds 0) when a move may turn
-/// `k` coins for the `k` in `1..=3` with `turn[k - 1]` set.
-pub fn values(turn: [bool; 3], last: u64) -> Result<Vec<u64>, Over> {
+/// `k` coins for the `k` in `1..=3` with `turn[k - 1]` set, in at most
+/// `limit` elementary steps.
+pub fn values(turn: [bool; 3], last: u64, limit: u64) -> Result<Vec<u64>, Over> {
     let n = last as usize;
     let [one, two, three] = turn;
     let mut g = vec![0u64; n + 1];
@@ -87,10 +88,10 @@ pub fn values(turn: [bool; 3], last: u64) -> Result<Vec<u64>, Over> {
             }
             mex += 1;
             work += 1;
-            if work > WORK_LIMIT {
+            if work > limit {
                 return Err(Over {
                     coin: c as u64,
-                    limit: WORK_LIMIT,
+                    limit,
                 });
             }
         }

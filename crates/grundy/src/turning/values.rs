@@ -23,7 +23,8 @@ use super::moves::for_each_move;
 pub const MAX_COINS: u64 = 20_000_000;
 
 /// The most elementary steps (XORs, table entries) one computation may
-/// take; beyond it the question is refused rather than left running.
+/// take unless asked otherwise ([`coin_values_within`]); beyond it the
+/// question is refused rather than left running. About a second.
 pub const WORK_LIMIT: u64 = 400_000_000;
 
 /// The most bytes of nim-sum tables for elements without modifiers.
@@ -43,7 +44,7 @@ pub enum ValuesError {
     /// The work passed [`WORK_LIMIT`] or the tables [`TABLE_LIMIT`].
     #[error(
         "the values of code {code} up to coin {coin} take more than {limit} steps or bytes; \
-         ask for fewer coins"
+         ask for fewer coins or allow more steps"
     )]
     TooMuchWork {
         /// The code, as written back.
@@ -64,17 +65,39 @@ pub enum ValuesError {
 /// assert_eq!(coin_values(&ruler, 8).unwrap(), [0, 1, 2, 1, 4, 1, 2, 1, 8]);
 /// ```
 pub fn coin_values(code: &TurningCode, last: u64) -> Result<Vec<u64>, ValuesError> {
-    compute(code, last, true)
+    compute(code, last, true, WORK_LIMIT)
+}
+
+/// [`coin_values`] allowed `work` elementary steps instead of
+/// [`WORK_LIMIT`] (the nim-sum tables stay within [`TABLE_LIMIT`]).
+///
+/// ```
+/// use grundy::turning::{code::TurningCode, values::coin_values_within};
+/// let squares: TurningCode = "blocks:squares".parse().unwrap();
+/// assert!(coin_values_within(&squares, 5000, 1000).is_err());
+/// assert_eq!(coin_values_within(&squares, 5000, 1 << 30).unwrap().len(), 5001);
+/// ```
+pub fn coin_values_within(
+    code: &TurningCode,
+    last: u64,
+    work: u64,
+) -> Result<Vec<u64>, ValuesError> {
+    compute(code, last, true, work)
 }
 
 /// The values without the shortcut for codes of at most three coins: the
 /// plain definition the shortcut is tested against.
 #[cfg(test)]
 pub(crate) fn coin_values_by_sets(code: &TurningCode, last: u64) -> Result<Vec<u64>, ValuesError> {
-    compute(code, last, false)
+    compute(code, last, false, WORK_LIMIT)
 }
 
-fn compute(code: &TurningCode, last: u64, shortcut: bool) -> Result<Vec<u64>, ValuesError> {
+fn compute(
+    code: &TurningCode,
+    last: u64,
+    shortcut: bool,
+    limit: u64,
+) -> Result<Vec<u64>, ValuesError> {
     if last > MAX_COINS {
         return Err(ValuesError::TooManyCoins { asked: last });
     }
@@ -103,7 +126,7 @@ fn compute(code: &TurningCode, last: u64, shortcut: bool) -> Result<Vec<u64>, Va
         for k in code.elements.iter().flat_map(|e| e.counts.up_to(3)) {
             turn[k as usize - 1] = true;
         }
-        return super::three::values(turn, last).map_err(|o| ValuesError::TooMuchWork {
+        return super::three::values(turn, last, limit).map_err(|o| ValuesError::TooMuchWork {
             code: code.to_string(),
             coin: o.coin,
             limit: o.limit,
@@ -161,14 +184,14 @@ fn compute(code: &TurningCode, last: u64, shortcut: bool) -> Result<Vec<u64>, Va
             let flow = for_each_move(single, c as u64, &mut |others| {
                 work += others.len() as u64 + 1;
                 opts.push(others.iter().fold(0, |a, &i| a ^ g[i as usize]));
-                if work > WORK_LIMIT {
+                if work > limit {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
                 }
             });
             if flow.is_break() {
-                return Err(too_much(c, WORK_LIMIT));
+                return Err(too_much(c, limit));
             }
         }
         work += opts.len() as u64;
@@ -230,8 +253,8 @@ fn compute(code: &TurningCode, last: u64, shortcut: bool) -> Result<Vec<u64>, Va
             }
             work += top.saturating_sub(1) as u64 * width as u64;
         }
-        if work > WORK_LIMIT {
-            return Err(too_much(c, WORK_LIMIT));
+        if work > limit {
+            return Err(too_much(c, limit));
         }
     }
     Ok(g)

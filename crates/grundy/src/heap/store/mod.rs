@@ -208,6 +208,37 @@ pub fn temporary(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// Opens the temporary file of `path` for writing, emptied, and locked for
+/// as long as it is open, so that a second run writing the same file is
+/// refused at once instead of writing over the first one's values. The
+/// lock is the operating system's advisory one, dropped with the file.
+#[cfg(feature = "files")]
+fn open_locked(path: &Path) -> Result<File, StoreError> {
+    let tmp = temporary(path);
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&tmp)
+        .map_err(io_err(path))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(StoreError::Io {
+                path: path.display().to_string(),
+                source: std::io::Error::other(format!(
+                    "another run is writing this file (its temporary file {} is locked); wait for it to end, or choose another file",
+                    tmp.display()
+                )),
+            })
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(io_err(path)(e)),
+    }
+    file.set_len(0).map_err(io_err(path))?;
+    Ok(file)
+}
+
 /// Writes `G(0..values.len())` of `rule` atomically (temporary file, then
 /// rename). The width is 2 bytes when every value fits, else 4.
 #[cfg(feature = "files")]
@@ -231,8 +262,9 @@ pub fn write_with<F: Fn(usize) -> u32>(
         f.push(value(i), wide);
     }
     let tmp = temporary(path);
+    let file = open_locked(path)?;
     let result = (|| -> std::io::Result<()> {
-        let mut w = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+        let mut w = BufWriter::with_capacity(1 << 20, file);
         w.write_all(&header(rule, count as u64, width, f.value()))?;
         for i in 0..count {
             if wide {
@@ -311,17 +343,12 @@ const TAIL: u64 = 8 + 1 + 4;
 
 #[cfg(feature = "files")]
 impl Writer {
-    /// Opens [`temporary()`] of `path` (replacing any file there) and
-    /// writes the header of a sequence of `rule`.
+    /// Opens [`temporary()`] of `path` (replacing any file there, unless
+    /// another run holds it: then the error says so) and writes the header
+    /// of a sequence of `rule`.
     pub fn create(path: &Path, rule: &str) -> Result<Writer, StoreError> {
         let tmp = temporary(path);
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&tmp)
-            .map_err(io_err(path))?;
+        let file = open_locked(path)?;
         let mut w = Writer {
             path: path.to_path_buf(),
             tmp,
