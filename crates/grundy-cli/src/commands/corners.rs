@@ -31,14 +31,23 @@ pub struct CornersArgs {
 const MAX_BOARD_BYTES: u64 = 128 << 20;
 
 pub(crate) fn read_board(file: &str) -> CliResult<Board> {
-    let what = if file == "-" {
+    let text = read_board_text(file)?;
+    Board::parse(&text).map_err(|e| CliError::new(format!("{}: {e}", board_name(file))))
+}
+
+/// How errors name the board file `file`.
+fn board_name(file: &str) -> String {
+    if file == "-" {
         "the board on standard input".to_string()
     } else {
         format!("board file '{file}'")
-    };
-    let bytes = input::read_path(file, &what, MAX_BOARD_BYTES)?;
-    let text = input::utf8(bytes, &what)?;
-    Board::parse(&text).map_err(|e| CliError::new(format!("{what}: {e}")))
+    }
+}
+
+/// The text of a board file (Turning Corners, a product of coin-turning
+/// games), or of standard input for `-`.
+pub(crate) fn read_board_text(file: &str) -> CliResult<String> {
+    input::read_text(file, &board_name(file), MAX_BOARD_BYTES)
 }
 
 /// Cells of a move as `[row, column]` pairs.

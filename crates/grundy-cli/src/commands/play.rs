@@ -268,22 +268,6 @@ pub struct TwoHeapStart {
 /// The largest graph file played on: 64 MiB.
 const MAX_GRAPH_BYTES: u64 = 64 << 20;
 
-/// Reads the graph file's text, refusing files too large to play on.
-fn read_graph(args: &ChipsStart) -> CliResult<String> {
-    let path = args.graph.display();
-    let size = std::fs::metadata(&args.graph)
-        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))?
-        .len();
-    if size > MAX_GRAPH_BYTES {
-        return Err(CliError::new(format!(
-            "the graph file '{path}' has {size} bytes; at most {} MiB are played on",
-            MAX_GRAPH_BYTES >> 20
-        )));
-    }
-    std::fs::read_to_string(&args.graph)
-        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))
-}
-
 /// Reads the board file of Turning Corners (never standard input, which
 /// carries the moves).
 fn read_corners(args: &CornersStart, convention: Convention) -> CliResult<String> {
@@ -293,8 +277,7 @@ fn read_corners(args: &CornersStart, convention: Convention) -> CliResult<String
             "the board must come from a file: standard input carries the moves",
         ));
     }
-    std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::new(format!("cannot read board file '{}': {e}", args.file)))
+    crate::commands::corners::read_board_text(&args.file)
 }
 
 /// Starts the session.
@@ -443,8 +426,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
                     "the board must come from a file: standard input carries the moves",
                 ));
             }
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| CliError::new(format!("cannot read board file '{file}': {e}")))?;
+            let text = crate::commands::corners::read_board_text(file)?;
             let started = product::start(&variant, &text, c)
                 .map_err(|e| CliError::new(format!("board file '{file}': {e}")))?;
             drive(started, &options, input)
@@ -479,7 +461,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
         PlayGame::Moore(a) => drive(moore::start(&a.k, &a.heaps, c)?, &options, input),
         PlayGame::Northcott(a) => drive(northcott::start(&a.width, &a.rows, c)?, &options, input),
         PlayGame::Chips(a) => {
-            let text = read_graph(a)?;
+            let text = crate::commands::chips::read_graph(&a.graph, MAX_GRAPH_BYTES)?;
             let graph = Graph::parse(&text).map_err(|e| {
                 CliError::new(format!("in the graph file '{}': {e}", a.graph.display()))
             })?;

@@ -24,6 +24,7 @@ use serde::Serialize;
 
 use crate::commands::seq::{memory, size};
 use crate::error::{CliError, CliResult};
+use crate::input;
 use crate::report::{emit, parse_u64, print_json};
 
 /// Most codes surveyed at once.
@@ -87,7 +88,7 @@ pub fn run(args: &SurveyArgs) -> CliResult {
     }
     let codes = match (&args.codes, args.items.as_slice()) {
         (None, [p]) => pattern::expand(p).map_err(|e| CliError::new(e.to_string()))?,
-        (Some(f), []) => pattern::read_list(&read_text(f)?),
+        (Some(f), []) => read_codes(f)?,
         (None, []) => {
             return Err(CliError::new(
                 "give a pattern such as 0.?? or --codes FILE",
@@ -249,14 +250,23 @@ fn check_memory(codes: &[String], to: u64, workers: usize) -> CliResult {
     Ok(())
 }
 
-fn read_text(path: &Path) -> CliResult<String> {
-    if path.is_dir() {
-        return Err(CliError::new(format!(
-            "{} is a directory, not a file",
-            path.display()
-        )));
-    }
-    std::fs::read_to_string(path).map_err(|e| CliError::new(format!("{}: {e}", path.display())))
+/// The largest list of codes read with `--codes` (a million codes fit
+/// several times over).
+const MAX_CODES_FILE: u64 = 64 << 20;
+
+/// The largest record file read (`--merge`, or the `--out` file of a
+/// resumed run): about three million records.
+const MAX_RECORD_FILE: u64 = 1 << 30;
+
+/// The codes listed in the `--codes` file.
+fn read_codes(path: &Path) -> CliResult<Vec<String>> {
+    let name = path.display().to_string();
+    let what = format!("the list of codes '{name}'");
+    Ok(pattern::read_list(&input::read_text(
+        &name,
+        &what,
+        MAX_CODES_FILE,
+    )?))
 }
 
 /// The `--out` file, opened for appending and locked against a second run
@@ -282,8 +292,8 @@ fn open_out(path: &Path, to: u64) -> CliResult<(std::fs::File, HashSet<String>)>
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(err(e.to_string())),
     }
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|e| err(e.to_string()))?;
+    let bytes = input::read_file(&file, &format!("--out {}", path.display()), MAX_RECORD_FILE)?;
+    // Lossy: a torn last line may end inside a character.
     let text = String::from_utf8_lossy(&bytes);
     let scan = merge::scan(&text).map_err(|e| err(e.to_string()))?;
     if let Some(r) = scan.records.iter().find(|r| r.to != to) {
@@ -336,14 +346,14 @@ fn run_merge(args: &SurveyArgs) -> CliResult {
             ))
         }
         (Some(p), None) => Some(pattern::expand(p).map_err(|e| CliError::new(e.to_string()))?),
-        (None, Some(f)) => Some(pattern::read_list(&read_text(Path::new(f))?)),
+        (None, Some(f)) => Some(read_codes(f)?),
         (None, None) => None,
     };
     let mut sets = Vec::new();
     for name in &args.items {
-        let path = Path::new(name);
-        let s =
-            merge::scan(&read_text(path)?).map_err(|e| CliError::new(format!("{name}: {e}")))?;
+        let what = format!("the record file '{name}'");
+        let text = input::read_text(name, &what, MAX_RECORD_FILE)?;
+        let s = merge::scan(&text).map_err(|e| CliError::new(format!("{name}: {e}")))?;
         if s.torn {
             eprintln!("grundy: {name}: ignoring a torn last line");
         }
