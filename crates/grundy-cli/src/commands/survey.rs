@@ -61,6 +61,10 @@ pub struct SurveyArgs {
     /// Codes computed at once, one thread each (default: the cores).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<String>,
+    /// Run a survey of more codes than are surveyed without it (about a
+    /// million), whose list alone takes gigabytes of memory.
+    #[arg(long)]
+    pub large: bool,
     /// Combine record files into one table, refusing conflicting records.
     #[arg(long)]
     pub merge: bool,
@@ -86,9 +90,9 @@ pub fn run(args: &SurveyArgs) -> CliResult {
             return Err(CliError::new(format!("{name} goes with --merge")));
         }
     }
-    let codes = match (&args.codes, args.items.as_slice()) {
-        (None, [p]) => pattern::expand(p).map_err(|e| CliError::new(e.to_string()))?,
-        (Some(f), []) => read_codes(f)?,
+    let source = match (&args.codes, args.items.as_slice()) {
+        (None, [p]) => Ok(p),
+        (Some(f), []) => Err(f),
         (None, []) => {
             return Err(CliError::new(
                 "give a pattern such as 0.?? or --codes FILE",
@@ -102,12 +106,29 @@ pub fn run(args: &SurveyArgs) -> CliResult {
             )))
         }
     };
-    if codes.is_empty() {
-        return Err(CliError::new("the list holds no code"));
-    }
     let to = match &args.to {
         Some(t) => parse_u64(t, "--to")?,
         None => return Err(CliError::new("give the last heap size with --to N")),
+    };
+    let codes = match source {
+        Ok(p) => {
+            let count = pattern::count(p).map_err(|e| CliError::new(e.to_string()))?;
+            let what = format!("pattern '{}' stands for", p.trim());
+            let split = "fix a digit of the pattern to split it";
+            check_size(&what, split, count, p.trim().len(), to, args.large)?;
+            pattern::expand(p).map_err(|e| CliError::new(e.to_string()))?
+        }
+        Err(f) => {
+            let codes = read_codes(f)?;
+            let longest = codes.iter().map(String::len).max().unwrap_or(0);
+            let what = format!("the list of codes '{}' holds", f.display());
+            if codes.is_empty() {
+                return Err(CliError::new(format!("{what} no code")));
+            }
+            let split = "split the list";
+            check_size(&what, split, codes.len(), longest, to, args.large)?;
+            codes
+        }
     };
     let shard = match &args.shard {
         Some(s) => s
@@ -141,15 +162,24 @@ pub fn run(args: &SurveyArgs) -> CliResult {
         Some(p) => format!(" ({} already in {})", done.len(), p.display()),
         None => String::new(),
     };
-    eprintln!(
-        "grundy: survey of {} codes{}, shard {shard}: {} to compute{label}, to heap {to}, {workers} at a time",
-        codes.len(),
-        if args.codes.is_some() { " from the list" } else { "" },
-        todo.len(),
-    );
+    let from_list = if args.codes.is_some() {
+        " from the list"
+    } else {
+        ""
+    };
     if todo.is_empty() {
+        eprintln!(
+            "grundy: survey of {} codes{from_list}, shard {shard}: none to compute{label}, to heap {to}",
+            codes.len(),
+        );
         return Ok(());
     }
+    let workers = workers.min(todo.len());
+    eprintln!(
+        "grundy: survey of {} codes{from_list}, shard {shard}: {} to compute{label}, to heap {to}, {workers} at a time",
+        codes.len(),
+        todo.len(),
+    );
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let flag = interrupted.clone();
@@ -226,6 +256,50 @@ fn progress_words(r: &Record) -> String {
     }
     let _ = write!(s, " ({:.2} s)", r.seconds);
     s
+}
+
+/// Most codes a survey takes without --large.
+const LARGE_SURVEY: usize = 1 << 20;
+
+/// Memory a listed code of `len` bytes takes while a survey starts: its
+/// text with its allocation's overhead, and its place in the list, in the
+/// shard's list and in the list of codes to compute.
+fn list_bytes(len: usize) -> u64 {
+    (len.next_multiple_of(16) as u64 + 16 + 3 * 24) + 2 * 8
+}
+
+/// Refuses, with the estimate, a survey of more than [`LARGE_SURVEY`]
+/// codes unless `large` (--large) says to run it: listing its codes alone
+/// takes gigabytes, and its work is up to `to + 1` heaps per code.
+/// `what` names the pattern or the list with its verb ("pattern '0.??'
+/// stands for"), `split` how to make it smaller, `len` the longest code.
+fn check_size(
+    what: &str,
+    split: &str,
+    count: usize,
+    len: usize,
+    to: u64,
+    large: bool,
+) -> CliResult {
+    let memory = (count as u64).saturating_mul(list_bytes(len));
+    if count <= LARGE_SURVEY {
+        return Ok(());
+    }
+    let heaps = (count as u64).saturating_mul(to.saturating_add(1));
+    if !large {
+        return Err(CliError::new(format!(
+            "{what} {count} codes, more than the {LARGE_SURVEY} surveyed without --large: \
+             listing them needs about {} of memory, and surveying them up to {heaps} heaps \
+             ({} per code until its period is proven); give --large to run it, or {split}",
+            size(memory),
+            to.saturating_add(1)
+        )));
+    }
+    eprintln!(
+        "grundy: listing {count} codes (about {} of memory)",
+        size(memory)
+    );
+    Ok(())
 }
 
 /// Refuses a survey whose codes, `workers` at a time, would not fit in
