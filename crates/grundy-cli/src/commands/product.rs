@@ -33,7 +33,8 @@ pub struct ProductArgs {
     /// A named product (corners, rugs, acrostic-twins), or two games, each a
     /// turning code or a name (the first along the rows, the second along
     /// the columns), then the board file ('#' or '0' tails, '.' or '1'
-    /// heads; '-' reads standard input) unless --size or --table is given.
+    /// heads; '-' reads standard input; or the rows written out with '/'
+    /// between them, ..../..#./....) unless --size or --table is given.
     #[arg(value_name = "GAMES AND BOARD", num_args = 1..=3, required = true)]
     pub items: Vec<String>,
     /// The all-heads board of N rows and M columns, e.g. 1000000x1000000.
