@@ -297,7 +297,7 @@ mod tests {
         let rare: Vec<u64> = match (r.rare_mask, r.rare_parity) {
             (None, _) => (1..=last).collect(),
             (Some(mask), Some(false)) => (1..=last)
-                .filter(|&n| (g[n as usize] & mask).count_ones() % 2 == 0)
+                .filter(|&n| (g[n as usize] & mask).count_ones().is_multiple_of(2))
                 .collect(),
             _ => return,
         };
