@@ -10,7 +10,7 @@ mod output;
 mod plot;
 mod report;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::CliResult;
 
@@ -117,7 +117,29 @@ fn run(cli: Cli) -> CliResult {
 }
 
 fn main() {
-    let cli = Cli::try_parse().unwrap_or_else(|e| error::exit_on_usage_error(e));
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // A family's name that is no command (`grundy families` lists them):
+    // the command playing its part, or the family through the registry.
+    let first = args.get(1).and_then(|a| a.to_str()).map(str::to_string);
+    if let Some(first) = first {
+        let command = Cli::command();
+        let is_command = |w: &str| command.find_subcommand(w).is_some();
+        if !is_command(&first) {
+            match commands::families::alias(&first, is_command) {
+                Some(commands::families::Alias::Command(words)) => {
+                    args.splice(1..2, words.into_iter().map(Into::into));
+                }
+                Some(commands::families::Alias::Family) => {
+                    if let Err(e) = commands::families::run_family(&args[1..]) {
+                        error::exit_with(&e.0);
+                    }
+                    return;
+                }
+                None => {}
+            }
+        }
+    }
+    let cli = Cli::try_parse_from(args).unwrap_or_else(|e| error::exit_on_usage_error(e));
     if let Err(e) = run(cli) {
         error::exit_with(&e.0);
     }

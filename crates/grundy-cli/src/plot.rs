@@ -43,6 +43,13 @@ impl Image {
         font::draw(text, x, y, |px, py| self.set(px, py, color));
     }
 
+    /// The colour of pixel `(x, y)`, which must be inside.
+    #[cfg(test)]
+    pub fn get(&self, x: u32, y: u32) -> [u8; 3] {
+        let i = 3 * (y as usize * self.width as usize + x as usize);
+        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
+    }
+
     /// Colours pixel `(x, y)` (column, row from the top); outside is ignored.
     pub fn set(&mut self, x: u32, y: u32, color: [u8; 3]) {
         if x < self.width && y < self.height {
@@ -133,32 +140,77 @@ pub fn ticks(lo: u64, hi: u64, want: u64) -> Vec<u64> {
     out
 }
 
+/// Whether a heat map of `values` needs a logarithmic colour scale: when
+/// the largest value is more than 16 times the median, as in Rugs, whose
+/// cells are mostly 1, 2 or 4 with a few powers of two far larger, a
+/// linear scale paints nearly every cell the darkest colour.
+pub fn needs_log_scale(values: &[u64]) -> bool {
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    let (Some(&max), Some(&median)) = (sorted.last(), sorted.get(sorted.len() / 2)) else {
+        return false;
+    };
+    max / 16 > median
+}
+
+/// Ticks for a logarithmic scale up to `max`: 0 and powers of two, about
+/// `want` of them.
+fn log_ticks(max: u64, want: u32) -> Vec<u64> {
+    let bits = u64::BITS - max.leading_zeros();
+    let step = bits.div_ceil(want.max(1)).max(1) as usize;
+    std::iter::once(0)
+        .chain((0..bits).step_by(step).map(|k| 1u64 << k))
+        .filter(|&t| t <= max)
+        .collect()
+}
+
+/// Where [`table_image`] puts the top left corner of the table: a margin
+/// left, and a margin, the title's line and a gap above.
+pub fn table_origin() -> (u32, u32) {
+    (10, 10 + font::HEIGHT + 10)
+}
+
 /// An `n x n` table (row-major) as a picture with a title and a legend:
 /// with `bit`, cells whose value has that bit set are black and the others
 /// white; without, a heat map from the smallest (dark) to the largest value
-/// (yellow) with its colour scale. Row 0 is at the top, column 0 at the
-/// left.
+/// (yellow) with its colour scale, logarithmic when
+/// [`needs_log_scale`] (the title then says so). Row 0 is at the top,
+/// column 0 at the left.
 pub fn table_image(values: &[u64], n: usize, bit: Option<u32>, title: &str) -> Image {
     let s = cell_pixels(n as u64);
     let side = n as u32 * s;
     let max = values.iter().copied().max().unwrap_or(0);
-    let (m, top) = (10, 10 + font::HEIGHT + 10);
+    let log = bit.is_none() && needs_log_scale(values);
+    let title = match log {
+        true => format!("{title} (log scale)"),
+        false => title.to_string(),
+    };
+    let title = title.as_str();
+    // Where a value falls on the colour scale, from 0 to 1.
+    let place = |v: u64| match log {
+        true => ((v as f64).ln_1p() / (max as f64).ln_1p()).clamp(0.0, 1.0),
+        false => v as f64 / max.max(1) as f64,
+    };
+    let tick_values = match log {
+        true => log_ticks(max, 6),
+        false => ticks(0, max, 5),
+    };
+    let (m, top) = table_origin();
     let bar_h = side.max(120);
     let labels = match bit {
         Some(k) => vec![format!("BIT {k} = 1"), format!("BIT {k} = 0")],
-        None => ticks(0, max, 5).iter().map(u64::to_string).collect(),
+        None => tick_values.iter().map(u64::to_string).collect(),
     };
     let label_w = labels.iter().map(|l| font::width(l)).max().unwrap_or(0);
     let width = (m + side + 16 + 16 + 6 + label_w + m).max(2 * m + font::width(title));
     let mut img = Image::new(width, top + bar_h + m, WHITE);
     img.text(title, m, 10, INK);
-    let scale = max.max(1) as f64;
     for (i, &v) in values.iter().enumerate() {
         let (row, col) = ((i / n) as u32, (i % n) as u32);
         let color = match bit {
             Some(k) if v >> k & 1 == 1 => BLACK,
             Some(_) => WHITE,
-            None => heat_color(v as f64 / scale),
+            None => heat_color(place(v)),
         };
         img.fill(m + col * s, top + row * s, s, s, color);
     }
@@ -178,8 +230,8 @@ pub fn table_image(values: &[u64], n: usize, bit: Option<u32>, title: &str) -> I
                 let t = 1.0 - dy as f64 / (bar_h - 1).max(1) as f64;
                 img.fill(bar_x, top + dy, 16, 1, heat_color(t));
             }
-            for (t, label) in ticks(0, max, 5).iter().zip(&labels) {
-                let y = top + bar_h - 1 - ((*t as f64 / scale) * (bar_h - 1) as f64).round() as u32;
+            for (t, label) in tick_values.iter().zip(&labels) {
+                let y = top + bar_h - 1 - (place(*t) * (bar_h - 1) as f64).round() as u32;
                 img.fill(bar_x + 16, y, 4, 1, INK);
                 let ty = y
                     .saturating_sub(font::HEIGHT / 2)
@@ -284,11 +336,6 @@ pub fn sequence_image(values: &[u32], from: u64, title: &str) -> Image {
 mod tests {
     use super::*;
 
-    fn pixel(img: &Image, x: u32, y: u32) -> [u8; 3] {
-        let i = 3 * (y as usize * img.width as usize + x as usize);
-        [img.rgb[i], img.rgb[i + 1], img.rgb[i + 2]]
-    }
-
     #[test]
     fn colors_and_pictures() {
         assert_eq!(heat_color(0.0), [68, 1, 84]);
@@ -319,17 +366,16 @@ mod tests {
         // The colour bar, right of the table: yellow at its top, dark at its bottom.
         let bar_x = 10 + 4 * cell_pixels(4) + 16 + 8;
         let top = 10 + font::HEIGHT + 10;
-        assert_eq!(pixel(&img, bar_x, top), heat_color(1.0));
-        assert_eq!(pixel(&img, bar_x, img.height - 11), heat_color(0.0));
+        assert_eq!(img.get(bar_x, top), heat_color(1.0));
+        assert_eq!(img.get(bar_x, img.height - 11), heat_color(0.0));
         // The title is inked.
-        let inked =
-            (0..img.width).any(|x| (10..10 + font::HEIGHT).any(|y| pixel(&img, x, y) == INK));
+        let inked = (0..img.width).any(|x| (10..10 + font::HEIGHT).any(|y| img.get(x, y) == INK));
         assert!(inked);
         let plot = sequence_image(&[0, 1, 2, 3, 1, 4], 0, "G");
         let f = sequence_frame(6, 4);
         // Numbers left of the value axis.
         let inked =
-            (0..f.left - 8).any(|x| (f.top..f.top + f.plot_h).any(|y| pixel(&plot, x, y) == INK));
+            (0..f.left - 8).any(|x| (f.top..f.top + f.plot_h).any(|y| plot.get(x, y) == INK));
         assert!(inked);
     }
 }

@@ -38,3 +38,64 @@ fn every_family_is_listed_with_its_syntax() {
     assert!(text.contains("staircase: Staircase Nim"), "{text}");
     assert!(text.contains("variant: k, the most heaps"), "{text}");
 }
+
+/// Every name `grundy families` lists, and every alias, is a command: each
+/// example runs as `grundy NAME[:VARIANT] POSITION` (the variant after a
+/// colon, as `grundy twoheap r-wythoff:2` writes it) and answers.
+#[test]
+fn every_listed_name_is_a_command() {
+    let v = json(&["families", "--json"]);
+    for f in v.as_array().unwrap() {
+        let mut names = vec![f["name"].as_str().unwrap()];
+        names.extend(
+            f["aliases"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap()),
+        );
+        for name in names {
+            for example in f["examples"].as_array().unwrap() {
+                let (variant, position) =
+                    (example[0].as_str().unwrap(), example[1].as_str().unwrap());
+                let first = match variant {
+                    "" => name.to_string(),
+                    v => format!("{name}:{v}"),
+                };
+                let mut args = vec![first.as_str()];
+                args.extend(position.split_whitespace());
+                let out = grundy(&args);
+                let (stdout, stderr) = (
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr),
+                );
+                assert!(out.status.success(), "grundy {args:?}: {stderr}");
+                assert!(stdout.contains("Outcome: "), "grundy {args:?}: {stdout}");
+            }
+        }
+    }
+    // A family whose command takes a file: the script and the chips' graph.
+    let script = common::scratch("families", "names").join("take.rhai");
+    std::fs::write(
+        &script,
+        "fn options(n) { if n > 0 { [n - 1] } else { [] } }",
+    )
+    .unwrap();
+    let out = grundy(&["script", common::s(&script), "3"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let graph = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/graph.txt");
+    let out = grundy(&["chips-annihilate", graph, "a", "b"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("vanish"));
+    // A name that is no family is still refused as an unknown command.
+    common::refused(&["nmi", "3"], "unrecognized subcommand 'nmi'");
+    common::refused(&["r-wythoff", "4", "10"], "needs its r, as in r-wythoff:2");
+}

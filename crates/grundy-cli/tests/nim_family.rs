@@ -377,6 +377,9 @@ fn refusals() {
         .unwrap()
         .set_len(5 << 30)
         .unwrap();
-    refused(&["chips", huge.to_str().unwrap(), "a"], "GiB of memory");
+    refused(
+        &["chips", huge.to_str().unwrap(), "a"],
+        "is larger than 1073741824 bytes (1024 MiB)",
+    );
     std::fs::remove_file(&huge).unwrap();
 }

@@ -100,6 +100,10 @@ fn bad_input_is_refused() {
     refused(&["product", "ruler"], "not a named product");
     refused(&["product", "ruler", "1-3Q", "--size", "3x3"], "column 4");
     refused(&["product", "rugs"], "--size");
+    refused(
+        &["product", "rugs", "--size", "8x8", "--png", "x.png"],
+        "--png draws the values of the cells (0..N) x (0..N): give --table N",
+    );
     refused(&["product", "rugs", "--size", "0x4"], "from 1");
     refused(&["product", "rugs", "--size", "3by4"], "not NxM");
     refused(&["product", "rugs", "--size", "99999999999x2"], "from 1");

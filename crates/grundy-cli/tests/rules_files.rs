@@ -65,7 +65,11 @@ fn mistakes_name_the_file_and_the_line() {
     refused(&["game", &f, "1", "2", "3"], "two heaps, not 3");
     refused(&["game", "/nonexistent/x.toml"], "x.toml");
     refused(&["game", &f, "--table", "0..3"], "--table is for scripts");
-    refused(&["play", &f, "--seed", "3"], "options of play go before it");
+    refused(&["play", &f, "--seed", "3"], "no 'start'");
+    refused(
+        &["play", &f, "3", "--bogus"],
+        "unexpected argument '--bogus'",
+    );
     refused(&["play", "chess"], "unrecognized subcommand 'chess'");
 }
 
@@ -85,6 +89,39 @@ fn play_from_a_rules_file() {
     let t = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{t}");
     assert!(t.contains("computer: take 2"), "{t}");
+    // The options of play may follow the rules file, as they may follow a
+    // script, and mean the same.
+    let file = example("fibonacci-nim.toml");
+    let before = piped(
+        &[
+            "play", "--json", "--first", "computer", "--seed", "5", &file, "20",
+        ],
+        "quit\n",
+    );
+    let after = piped(
+        &[
+            "play", &file, "20", "--json", "--first", "computer", "--seed", "5",
+        ],
+        "quit\n",
+    );
+    assert!(
+        after.status.success(),
+        "{}",
+        String::from_utf8_lossy(&after.stderr)
+    );
+    assert_eq!(before.stdout, after.stdout);
+    let first = String::from_utf8(after.stdout).unwrap();
+    let line: serde_json::Value = serde_json::from_str(first.lines().next().unwrap()).unwrap();
+    assert_eq!(line["position"], serde_json::json!([20, 19]));
+    let misere = piped(
+        &["play", &example("dawson-kayles.toml"), "--misere"],
+        "quit\n",
+    );
+    assert!(
+        misere.status.success(),
+        "{}",
+        String::from_utf8_lossy(&misere.stderr)
+    );
 }
 
 #[test]

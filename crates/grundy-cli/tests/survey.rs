@@ -99,7 +99,7 @@ fn two_shards_merged_equal_the_survey_in_one_piece() {
         s(&a),
     ]);
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("0 to compute (32 already in"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("none to compute (32 already in"));
     assert_eq!(lines(&a), 32);
 }
 
@@ -252,6 +252,21 @@ fn conflicting_records_and_bad_requests_are_refused() {
         "none.jsonl",
     );
     refused(&["survey", "0.??"], "--to N");
+    // Sixteen million codes: refused up front with the estimate, unlisted.
+    let began = Instant::now();
+    refused(
+        &["survey", "0.????????", "--to", "100"],
+        "pattern '0.????????' stands for 16777216 codes, more than the 1048576 surveyed without --large: \
+         listing them needs about 2013265920 bytes (1.9 GiB) of memory, and surveying them up to 1694498816 heaps",
+    );
+    assert!(began.elapsed() < Duration::from_secs(5));
+    let many = d.join("many.txt");
+    let list: String = (0..=1u32 << 20).map(|k| format!("0.{k:o}1\n")).collect();
+    std::fs::write(&many, list).unwrap();
+    refused(
+        &["survey", "--codes", s(&many), "--to", "10"],
+        "holds 1048577 codes, more than the 1048576 surveyed without --large: listing them needs about",
+    );
     refused(&["survey", "0.x?", "--to", "10"], "pattern '0.x?'");
     refused(
         &["survey", "0.??", "--to", "10", "--shard", "0/2"],

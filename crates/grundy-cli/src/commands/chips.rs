@@ -1,7 +1,7 @@
 //! `grundy chips`: chips on a directed graph read from a file; a graph with
 //! a cycle is answered with Smith's values (`grundy::games::chips_loopy`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use grundy::games::chips::{self, Graph, Variant};
@@ -13,12 +13,15 @@ use crate::input;
 use crate::listing;
 use crate::report::{emit, print_json, OutputArgs, PrintReport, Report};
 
-/// The largest graph file read: 1 GiB, which takes about 6 GiB of memory.
+/// The largest graph file read: 1 GiB, which takes about 6 GiB of memory
+/// (a 25 MB file of 10^6 edges peaks at about 150 MB, text included).
 const MAX_FILE_BYTES: u64 = 1 << 30;
 
-/// Memory used per byte of graph file (measured: a 25 MB file of 10^6 edges
-/// peaks at about 150 MB, text included).
-const BYTES_OF_MEMORY_PER_BYTE: u64 = 6;
+/// The text of the graph file `path`, of at most `limit` bytes.
+pub(crate) fn read_graph(path: &Path, limit: u64) -> CliResult<String> {
+    let name = path.display().to_string();
+    input::read_text(&name, &format!("the graph file '{name}'"), limit)
+}
 
 /// Chips on a graph: a move slides one chip along an edge. On a graph with
 /// a cycle the values are Smith's (a nimber or ∞(K)) and a draw is possible.
@@ -44,22 +47,7 @@ fn err(e: chips::GraphError) -> CliError {
 /// Reads the graph, solves it and prints the report for the chips.
 pub fn run(args: &ChipsArgs) -> CliResult {
     let path = args.graph.display();
-    let size = std::fs::metadata(&args.graph)
-        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        return Err(CliError::new(format!(
-            "the graph file '{path}' has {size} bytes; reading it would take about {} GiB of memory \
-             (the limit is a file of {} GiB)",
-            size.saturating_mul(BYTES_OF_MEMORY_PER_BYTE) >> 30,
-            MAX_FILE_BYTES >> 30
-        )));
-    }
-    // The size above may be 0 for a device or a pipe: the read is limited too.
-    let file = std::fs::File::open(&args.graph)
-        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))?;
-    let bytes = input::read_limited(file, &format!("the graph file '{path}'"), MAX_FILE_BYTES)?;
-    let text = input::utf8(bytes, &format!("the graph file '{path}'"))?;
+    let text = read_graph(&args.graph, MAX_FILE_BYTES)?;
     let graph = Graph::parse(&text)
         .map_err(|e| CliError::new(format!("in the graph file '{path}': {e}")))?;
     let chip_ids = graph.vertices(&args.chips).map_err(err)?;

@@ -15,8 +15,9 @@ const ALL_MAX_SIDE: usize = 64;
 /// corner is white.
 #[derive(Args, Debug)]
 pub struct CornersArgs {
-    /// The board: rows of '#' (black) and '.' (white), or '0' (black) and
-    /// '1' (white); '-' reads standard input.
+    /// The board file: rows of '#' (black) and '.' (white), or '0' (black)
+    /// and '1' (white); '-' reads standard input; or the rows written out
+    /// with '/' between them (..../..#./....).
     #[arg(value_name = "FILE")]
     pub file: String,
     /// List every winning move (boards up to 64 x 64).
@@ -31,14 +32,29 @@ pub struct CornersArgs {
 const MAX_BOARD_BYTES: u64 = 128 << 20;
 
 pub(crate) fn read_board(file: &str) -> CliResult<Board> {
-    let what = if file == "-" {
+    let text = read_board_text(file)?;
+    Board::parse(&text).map_err(|e| CliError::new(format!("{}: {e}", board_name(file))))
+}
+
+/// How errors name the board file `file`.
+fn board_name(file: &str) -> String {
+    if file == "-" {
         "the board on standard input".to_string()
     } else {
         format!("board file '{file}'")
-    };
-    let bytes = input::read_path(file, &what, MAX_BOARD_BYTES)?;
-    let text = input::utf8(bytes, &what)?;
-    Board::parse(&text).map_err(|e| CliError::new(format!("{what}: {e}")))
+    }
+}
+
+/// The text of a board file (Turning Corners, a product of coin-turning
+/// games), or of standard input for `-`; or the board itself written on
+/// the command line with its rows separated by `/` (`..../..#./....`, as
+/// `grundy families` writes positions), when no file has that name.
+pub(crate) fn read_board_text(file: &str) -> CliResult<String> {
+    let inline = file.contains('/') && file.chars().all(|c| ".#01/".contains(c));
+    if inline && !std::path::Path::new(file).exists() {
+        return Ok(file.split('/').collect::<Vec<_>>().join("\n"));
+    }
+    input::read_text(file, &board_name(file), MAX_BOARD_BYTES)
 }
 
 /// Cells of a move as `[row, column]` pairs.

@@ -1,12 +1,14 @@
 //! `grundy families`: every game family the library knows, with its
 //! aliases, its variant and position syntax, and examples (the registry,
-//! [`grundy::family::registry`]).
+//! [`grundy::family::registry`]); and every name it lists as a command:
+//! `grundy NAME POSITION`, or `grundy NAME:VARIANT POSITION`.
 
 use clap::Args;
 use grundy::family::registry;
+use grundy::game::Convention;
 
 use crate::error::CliResult;
-use crate::report::{emit, print_json};
+use crate::report::{emit, print_json, OutputArgs, PrintReport};
 
 /// List every family.
 #[derive(Args, Debug)]
@@ -32,6 +34,119 @@ pub fn run(args: &FamiliesArgs) -> CliResult {
             out.push_str(&format!("  variant: {}\n", f.variant));
         }
         out.push_str(&format!("  position: {}\n", f.position));
+        if let Some(&(variant, position)) = f.examples.first() {
+            if !variant.contains('\n') {
+                out.push_str(&format!(
+                    "  try: grundy {}\n",
+                    command(f.name, variant, position)
+                ));
+            }
+        }
     }
     emit(&out)
+}
+
+/// The command line analysing a family's example: `NAME[:VARIANT]
+/// POSITION`, each word quoted for the shell where it needs to be.
+fn command(name: &str, variant: &str, position: &str) -> String {
+    let first = match variant {
+        "" => name.to_string(),
+        v => format!("{name}:{v}"),
+    };
+    std::iter::once(first.as_str())
+        .chain(position.split_whitespace())
+        .map(|w| {
+            let plain = w
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._/:,+=@%^-".contains(c));
+            match plain {
+                true => w.to_string(),
+                false => format!("'{}'", w.replace('\'', r"'\''")),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What a first word that names no command stands for, when it names a
+/// family of the registry (its name or an alias, as `grundy families`
+/// lists them).
+pub enum Alias {
+    /// The words of the command that plays this family's part: `octal` is
+    /// `heap`, `nim-k` is `moore`, `script` is `game` (a script file),
+    /// `chips-annihilate` is `chips --annihilate`.
+    Command(Vec<&'static str>),
+    /// A family with no command of its own (`r-wythoff`, `strip`, `mem`,
+    /// ...), or any family with its variant written after a colon
+    /// (`heap:kayles`, `r-wythoff:3`): analysed through the registry by
+    /// [`run_family`].
+    Family,
+}
+
+/// The commands that play the part of a family whose name is no command.
+const FAMILY_COMMANDS: &[(&str, &[&str])] = &[
+    ("script", &["game"]),
+    ("chips-annihilate", &["chips", "--annihilate"]),
+];
+
+/// What the first word `word` stands for; `is_command` says whether a
+/// word is a command's name. `None` when it names no family.
+pub fn alias(word: &str, is_command: impl Fn(&str) -> bool) -> Option<Alias> {
+    let (name, variant) = match word.split_once(':') {
+        Some((name, variant)) => (name, Some(variant)),
+        None => (word, None),
+    };
+    let entry = registry::find(name).ok()?;
+    if variant.is_some() {
+        return Some(Alias::Family);
+    }
+    if is_command(entry.name) {
+        return Some(Alias::Command(vec![entry.name]));
+    }
+    match FAMILY_COMMANDS
+        .iter()
+        .find(|(family, _)| *family == entry.name)
+    {
+        Some((_, words)) => Some(Alias::Command(words.to_vec())),
+        None => Some(Alias::Family),
+    }
+}
+
+/// `grundy NAME[:VARIANT] POSITION...`: a family of the registry.
+#[derive(clap::Parser, Debug)]
+struct FamilyArgs {
+    /// The position, written as `grundy families` says.
+    #[arg(value_name = "POSITION", allow_negative_numbers = true)]
+    position: Vec<String>,
+    /// Misère play: whoever cannot move wins.
+    #[arg(long)]
+    misere: bool,
+    /// Print one JSON object with stable field names instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Analyses a family of the registry named by `words[0]` (`NAME` or
+/// `NAME:VARIANT`) at the position of the words after it, and prints the
+/// report as the family's own command would.
+pub fn run_family(words: &[std::ffi::OsString]) -> CliResult {
+    use clap::Parser;
+    let first = words[0].to_string_lossy().into_owned();
+    let (name, variant) = first.split_once(':').unwrap_or((first.as_str(), ""));
+    let entry = registry::find(name)?;
+    let args = FamilyArgs::try_parse_from(
+        std::iter::once(std::ffi::OsString::from(format!("grundy {}", entry.name)))
+            .chain(words[1..].iter().cloned()),
+    )
+    .unwrap_or_else(|e| crate::error::exit_on_usage_error(e));
+    let convention = match args.misere {
+        true => Convention::Misere,
+        false => Convention::Normal,
+    };
+    let game = entry.start(variant, &args.position.join(" "), convention)?;
+    let output = OutputArgs {
+        json: args.json,
+        explain: false,
+    };
+    game.report()?.print(&output)
 }

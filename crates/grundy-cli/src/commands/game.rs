@@ -68,7 +68,7 @@ fn load(args: &GameArgs) -> CliResult<Script> {
 pub fn load_script(file: &std::path::Path, time_limit: Option<&str>) -> CliResult<Script> {
     let path = file.display().to_string();
     let what = format!("the script '{path}'");
-    let source = input::utf8(input::read_path(&path, &what, MAX_SCRIPT)?, &what)?;
+    let source = input::read_text(&path, &what, MAX_SCRIPT)?;
     let time = match time_limit {
         None => None,
         Some(t) => {

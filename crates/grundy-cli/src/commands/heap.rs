@@ -51,7 +51,7 @@ pub const MAX_RANGES_FILE: u64 = 64 << 20;
 pub fn parse_rule(text: &str) -> CliResult<HeapRule> {
     if let Some(body) = ranges_file(text) {
         let what = format!("ranges file '{body}'");
-        let content = input::utf8(input::read_path(body, &what, MAX_RANGES_FILE)?, &what)?;
+        let content = input::read_text(body, &what, MAX_RANGES_FILE)?;
         return HeapRule::parse_ranges(&content)
             .map_err(|e| CliError::new(format!("ranges file '{body}': {e}")));
     }

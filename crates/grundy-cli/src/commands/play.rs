@@ -233,6 +233,29 @@ struct ScriptStart {
     /// The most positions searched (each costs about 200 bytes of memory).
     #[arg(long, value_name = "N", default_value = "10000000")]
     max_positions: String,
+    #[command(flatten)]
+    after: AfterFile,
+}
+
+/// A rules file to play: `grundy play FILE.toml [POSITION...]`.
+#[derive(clap::Parser, Debug)]
+#[command(name = "grundy play")]
+struct RulesStart {
+    /// The rules file (`FILE.toml`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The position, as the file's family writes it (none: the file's
+    /// start).
+    #[arg(value_name = "POSITION", allow_negative_numbers = true)]
+    positions: Vec<String>,
+    #[command(flatten)]
+    after: AfterFile,
+}
+
+/// The options of play written after a script's or a rules file's name
+/// (`grundy play FILE --json`), as they may be before it.
+#[derive(clap::Args, Debug)]
+struct AfterFile {
     #[arg(long, value_enum)]
     first: Option<First>,
     #[arg(long)]
@@ -241,6 +264,13 @@ struct ScriptStart {
     seed: Option<String>,
     #[arg(long)]
     json: bool,
+}
+
+/// The words after `grundy play` parsed as `T` (a script's or a rules
+/// file's start), errors in one line.
+fn parse_start<T: clap::Parser>(words: &[String]) -> CliResult<T> {
+    T::try_parse_from(std::iter::once("grundy play".to_string()).chain(words.iter().cloned()))
+        .map_err(|e| CliError::new(first_line(&e.to_string())))
 }
 
 /// A coin-turning game's code and row.
@@ -268,22 +298,6 @@ pub struct TwoHeapStart {
 /// The largest graph file played on: 64 MiB.
 const MAX_GRAPH_BYTES: u64 = 64 << 20;
 
-/// Reads the graph file's text, refusing files too large to play on.
-fn read_graph(args: &ChipsStart) -> CliResult<String> {
-    let path = args.graph.display();
-    let size = std::fs::metadata(&args.graph)
-        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))?
-        .len();
-    if size > MAX_GRAPH_BYTES {
-        return Err(CliError::new(format!(
-            "the graph file '{path}' has {size} bytes; at most {} MiB are played on",
-            MAX_GRAPH_BYTES >> 20
-        )));
-    }
-    std::fs::read_to_string(&args.graph)
-        .map_err(|e| CliError::new(format!("cannot read the graph file '{path}': {e}")))
-}
-
 /// Reads the board file of Turning Corners (never standard input, which
 /// carries the moves).
 fn read_corners(args: &CornersStart, convention: Convention) -> CliResult<String> {
@@ -293,19 +307,18 @@ fn read_corners(args: &CornersStart, convention: Convention) -> CliResult<String
             "the board must come from a file: standard input carries the moves",
         ));
     }
-    std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::new(format!("cannot read board file '{}': {e}", args.file)))
+    crate::commands::corners::read_board_text(&args.file)
 }
 
 /// Starts the session.
 pub fn run(args: &PlayArgs) -> CliResult {
-    let script = match &args.game {
+    let (script, rules) = match &args.game {
         PlayGame::Script(words)
             if words
                 .first()
                 .is_some_and(|w| crate::commands::rules_file::is_rules_file(Path::new(w))) =>
         {
-            None
+            (None, Some(parse_start::<RulesStart>(words)?))
         }
         PlayGame::Script(words)
             if !words[0].ends_with(".rhai") && !Path::new(&words[0]).is_file() =>
@@ -315,16 +328,12 @@ pub fn run(args: &PlayArgs) -> CliResult {
                 words[0]
             )));
         }
-        PlayGame::Script(words) => Some(
-            <ScriptStart as clap::Parser>::try_parse_from(
-                std::iter::once("grundy play".to_string()).chain(words.iter().cloned()),
-            )
-            .map_err(|e| CliError::new(first_line(&e.to_string())))?,
-        ),
-        _ => None,
+        PlayGame::Script(words) => (Some(parse_start::<ScriptStart>(words)?), None),
+        _ => (None, None),
     };
-    // Flags after a script's file name are the script's to read.
-    let s = script.as_ref();
+    // Flags after a script's or a rules file's name count as before it.
+    let s = script.as_ref().map(|s| &s.after);
+    let s = s.or(rules.as_ref().map(|r| &r.after));
     let first = s.and_then(|s| s.first).unwrap_or(args.first);
     let misere = args.misere || s.is_some_and(|s| s.misere);
     let json = args.json || s.is_some_and(|s| s.json);
@@ -443,8 +452,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
                     "the board must come from a file: standard input carries the moves",
                 ));
             }
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| CliError::new(format!("cannot read board file '{file}': {e}")))?;
+            let text = crate::commands::corners::read_board_text(file)?;
             let started = product::start(&variant, &text, c)
                 .map_err(|e| CliError::new(format!("board file '{file}': {e}")))?;
             drive(started, &options, input)
@@ -456,20 +464,13 @@ pub fn run(args: &PlayArgs) -> CliResult {
             input,
         ),
         PlayGame::Script(words) => {
-            let path = Path::new(&words[0]);
-            if !crate::commands::rules_file::is_rules_file(path) {
+            let Some(r) = &rules else {
                 return Err(CliError::new(format!(
                     "unrecognized subcommand '{}': name a game (see grundy play --help) or a rules file ending in .toml",
                     words[0]
                 )));
-            }
-            if let Some(flag) = words[1..].iter().find(|w| w.starts_with("--")) {
-                return Err(CliError::new(format!(
-                    "'{flag}' after the rules file: the options of play go before it, as in grundy play {flag} ... {}",
-                    words[0]
-                )));
-            }
-            let session = crate::commands::rules_file::session(path, &words[1..], c, &options)?;
+            };
+            let session = crate::commands::rules_file::session(&r.file, &r.positions, c, &options)?;
             drive_any(session, input)
         }
         PlayGame::Twoheap(a) => {
@@ -479,7 +480,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
         PlayGame::Moore(a) => drive(moore::start(&a.k, &a.heaps, c)?, &options, input),
         PlayGame::Northcott(a) => drive(northcott::start(&a.width, &a.rows, c)?, &options, input),
         PlayGame::Chips(a) => {
-            let text = read_graph(a)?;
+            let text = crate::commands::chips::read_graph(&a.graph, MAX_GRAPH_BYTES)?;
             let graph = Graph::parse(&text).map_err(|e| {
                 CliError::new(format!("in the graph file '{}': {e}", a.graph.display()))
             })?;

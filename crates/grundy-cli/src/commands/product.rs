@@ -33,7 +33,8 @@ pub struct ProductArgs {
     /// A named product (corners, rugs, acrostic-twins), or two games, each a
     /// turning code or a name (the first along the rows, the second along
     /// the columns), then the board file ('#' or '0' tails, '.' or '1'
-    /// heads; '-' reads standard input) unless --size or --table is given.
+    /// heads; '-' reads standard input; or the rows written out with '/'
+    /// between them, ..../..#./....) unless --size or --table is given.
     #[arg(value_name = "GAMES AND BOARD", num_args = 1..=3, required = true)]
     pub items: Vec<String>,
     /// The all-heads board of N rows and M columns, e.g. 1000000x1000000.
@@ -48,8 +49,9 @@ pub struct ProductArgs {
     /// Print the values of the cells (0..N) x (0..N) instead of analysing a board.
     #[arg(long, value_name = "N")]
     pub table: Option<String>,
-    /// With --table: draw the table as a PNG heat map.
-    #[arg(long, value_name = "FILE", requires = "table")]
+    /// With --table: draw the table as a PNG heat map (on a log scale when a
+    /// few values dwarf the rest, as in Rugs).
+    #[arg(long, value_name = "FILE")]
     pub png: Option<std::path::PathBuf>,
     /// Print one JSON object with stable field names instead of text.
     #[arg(long)]
@@ -161,6 +163,11 @@ pub fn run(args: &ProductArgs) -> CliResult {
             (kind, args.items[0].clone(), h.clone(), &args.items[2..])
         }
     };
+    if args.png.is_some() && args.table.is_none() {
+        return Err(CliError::new(
+            "--png draws the values of the cells (0..N) x (0..N): give --table N with it (a board's analysis is text or JSON)",
+        ));
+    }
     if let Some(t) = &args.table {
         if !rest.is_empty() || args.size.is_some() {
             return Err(CliError::new(
@@ -297,6 +304,19 @@ fn text(r: &ProductReport) -> String {
     s
 }
 
+/// The values of the cells `(0..n) x (0..n)` of the product, row by row.
+fn table_values(kind: Kind, g: &str, h: &str, n: usize, work: u64) -> CliResult<Vec<u64>> {
+    let gs = Side::within(g, n, work).map_err(|e| side_err("rows", e))?;
+    let hs = Side::within(h, n, work).map_err(|e| side_err("columns", e))?;
+    Ok(match kind {
+        Kind::Tartan => {
+            let t = Tartan::new(gs, hs);
+            (0..n * n).map(|i| t.cell_value(i / n, i % n)).collect()
+        }
+        Kind::Acrostic => Acrostic::new(gs, hs).map_err(CliError::new)?.table,
+    })
+}
+
 fn run_table(args: &ProductArgs, kind: Kind, g: &str, h: &str, size: &str) -> CliResult {
     let n: usize = size
         .trim()
@@ -312,16 +332,7 @@ fn run_table(args: &ProductArgs, kind: Kind, g: &str, h: &str, size: &str) -> Cl
             "--table {size}: from 1 to {TEXT_MAX} for text and JSON, {PNG_MAX} for pictures"
         )));
     }
-    let work = max_work(&args.max_work)?;
-    let gs = Side::within(g, n, work).map_err(|e| side_err("rows", e))?;
-    let hs = Side::within(h, n, work).map_err(|e| side_err("columns", e))?;
-    let values: Vec<u64> = match kind {
-        Kind::Tartan => {
-            let t = Tartan::new(gs, hs);
-            (0..n * n).map(|i| t.cell_value(i / n, i % n)).collect()
-        }
-        Kind::Acrostic => Acrostic::new(gs, hs).map_err(CliError::new)?.table,
-    };
+    let values = table_values(kind, g, h, n, max_work(&args.max_work)?)?;
     if let Some(path) = &args.png {
         let title = format!("product values of {n} x {n} cells");
         let img = plot::table_image(&values, n, None, &title);
@@ -338,4 +349,46 @@ fn run_table(args: &ProductArgs, kind: Kind, g: &str, h: &str, size: &str) -> Cl
         return print_json(&serde_json::json!({ "table": "product", "size": n, "rows": rows }));
     }
     emit(&table::text(&values, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The colour of each cell of a table picture, read at its corner.
+    fn cell_colours(values: &[u64], n: usize) -> Vec<[u8; 3]> {
+        let img = plot::table_image(values, n, None, "T");
+        let s = plot::cell_pixels(n as u64);
+        let (left, top) = plot::table_origin();
+        (0..n as u32 * n as u32)
+            .map(|i| img.get(left + (i % n as u32) * s, top + (i / n as u32) * s))
+            .collect()
+    }
+
+    /// The Rugs table is mostly 1, 2 and 4 with a few far larger powers of
+    /// two: its picture must still tell them apart (on a linear scale it is
+    /// one dark square), while Turning Corners keeps its linear scale.
+    #[test]
+    fn pictures_of_rugs_show_its_structure() {
+        let (kind, g, h) = lookup("rugs").unwrap();
+        let n = 256;
+        let colours = cell_colours(
+            &table_values(kind, g, h, n, grundy::turning::values::WORK_LIMIT).unwrap(),
+            n,
+        );
+        let mut counts = std::collections::HashMap::new();
+        for c in &colours {
+            *counts.entry(*c).or_insert(0usize) += 1;
+        }
+        let commonest = counts.values().max().unwrap();
+        assert!(counts.len() >= 8, "{} colours", counts.len());
+        assert!(
+            2 * commonest < colours.len(),
+            "{commonest} cells of one colour"
+        );
+        let (kind, g, h) = lookup("corners").unwrap();
+        assert!(!plot::needs_log_scale(
+            &table_values(kind, g, h, 64, grundy::turning::values::WORK_LIMIT).unwrap()
+        ));
+    }
 }

@@ -28,7 +28,7 @@ pub fn is_rules_file(path: &Path) -> bool {
 pub fn load(path: &Path) -> CliResult<RulesFile> {
     let name = path.display().to_string();
     let what = format!("the rules file '{name}'");
-    let text = input::utf8(input::read_path(&name, &what, MAX_FILE)?, &what)?;
+    let text = input::read_text(&name, &what, MAX_FILE)?;
     RulesFile::parse(&text).map_err(|e| CliError::new(format!("{name}: {e}")))
 }
 

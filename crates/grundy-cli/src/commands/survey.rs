@@ -24,6 +24,7 @@ use serde::Serialize;
 
 use crate::commands::seq::{memory, size};
 use crate::error::{CliError, CliResult};
+use crate::input;
 use crate::report::{emit, parse_u64, print_json};
 
 /// Most codes surveyed at once.
@@ -60,6 +61,10 @@ pub struct SurveyArgs {
     /// Codes computed at once, one thread each (default: the cores).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<String>,
+    /// Run a survey of more codes than are surveyed without it (about a
+    /// million), whose list alone takes gigabytes of memory.
+    #[arg(long)]
+    pub large: bool,
     /// Combine record files into one table, refusing conflicting records.
     #[arg(long)]
     pub merge: bool,
@@ -85,9 +90,9 @@ pub fn run(args: &SurveyArgs) -> CliResult {
             return Err(CliError::new(format!("{name} goes with --merge")));
         }
     }
-    let codes = match (&args.codes, args.items.as_slice()) {
-        (None, [p]) => pattern::expand(p).map_err(|e| CliError::new(e.to_string()))?,
-        (Some(f), []) => pattern::read_list(&read_text(f)?),
+    let source = match (&args.codes, args.items.as_slice()) {
+        (None, [p]) => Ok(p),
+        (Some(f), []) => Err(f),
         (None, []) => {
             return Err(CliError::new(
                 "give a pattern such as 0.?? or --codes FILE",
@@ -101,12 +106,29 @@ pub fn run(args: &SurveyArgs) -> CliResult {
             )))
         }
     };
-    if codes.is_empty() {
-        return Err(CliError::new("the list holds no code"));
-    }
     let to = match &args.to {
         Some(t) => parse_u64(t, "--to")?,
         None => return Err(CliError::new("give the last heap size with --to N")),
+    };
+    let codes = match source {
+        Ok(p) => {
+            let count = pattern::count(p).map_err(|e| CliError::new(e.to_string()))?;
+            let what = format!("pattern '{}' stands for", p.trim());
+            let split = "fix a digit of the pattern to split it";
+            check_size(&what, split, count, p.trim().len(), to, args.large)?;
+            pattern::expand(p).map_err(|e| CliError::new(e.to_string()))?
+        }
+        Err(f) => {
+            let codes = read_codes(f)?;
+            let longest = codes.iter().map(String::len).max().unwrap_or(0);
+            let what = format!("the list of codes '{}' holds", f.display());
+            if codes.is_empty() {
+                return Err(CliError::new(format!("{what} no code")));
+            }
+            let split = "split the list";
+            check_size(&what, split, codes.len(), longest, to, args.large)?;
+            codes
+        }
     };
     let shard = match &args.shard {
         Some(s) => s
@@ -140,15 +162,24 @@ pub fn run(args: &SurveyArgs) -> CliResult {
         Some(p) => format!(" ({} already in {})", done.len(), p.display()),
         None => String::new(),
     };
-    eprintln!(
-        "grundy: survey of {} codes{}, shard {shard}: {} to compute{label}, to heap {to}, {workers} at a time",
-        codes.len(),
-        if args.codes.is_some() { " from the list" } else { "" },
-        todo.len(),
-    );
+    let from_list = if args.codes.is_some() {
+        " from the list"
+    } else {
+        ""
+    };
     if todo.is_empty() {
+        eprintln!(
+            "grundy: survey of {} codes{from_list}, shard {shard}: none to compute{label}, to heap {to}",
+            codes.len(),
+        );
         return Ok(());
     }
+    let workers = workers.min(todo.len());
+    eprintln!(
+        "grundy: survey of {} codes{from_list}, shard {shard}: {} to compute{label}, to heap {to}, {workers} at a time",
+        codes.len(),
+        todo.len(),
+    );
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let flag = interrupted.clone();
@@ -227,6 +258,50 @@ fn progress_words(r: &Record) -> String {
     s
 }
 
+/// Most codes a survey takes without --large.
+const LARGE_SURVEY: usize = 1 << 20;
+
+/// Memory a listed code of `len` bytes takes while a survey starts: its
+/// text with its allocation's overhead, and its place in the list, in the
+/// shard's list and in the list of codes to compute.
+fn list_bytes(len: usize) -> u64 {
+    (len.next_multiple_of(16) as u64 + 16 + 3 * 24) + 2 * 8
+}
+
+/// Refuses, with the estimate, a survey of more than [`LARGE_SURVEY`]
+/// codes unless `large` (--large) says to run it: listing its codes alone
+/// takes gigabytes, and its work is up to `to + 1` heaps per code.
+/// `what` names the pattern or the list with its verb ("pattern '0.??'
+/// stands for"), `split` how to make it smaller, `len` the longest code.
+fn check_size(
+    what: &str,
+    split: &str,
+    count: usize,
+    len: usize,
+    to: u64,
+    large: bool,
+) -> CliResult {
+    let memory = (count as u64).saturating_mul(list_bytes(len));
+    if count <= LARGE_SURVEY {
+        return Ok(());
+    }
+    let heaps = (count as u64).saturating_mul(to.saturating_add(1));
+    if !large {
+        return Err(CliError::new(format!(
+            "{what} {count} codes, more than the {LARGE_SURVEY} surveyed without --large: \
+             listing them needs about {} of memory, and surveying them up to {heaps} heaps \
+             ({} per code until its period is proven); give --large to run it, or {split}",
+            size(memory),
+            to.saturating_add(1)
+        )));
+    }
+    eprintln!(
+        "grundy: listing {count} codes (about {} of memory)",
+        size(memory)
+    );
+    Ok(())
+}
+
 /// Refuses a survey whose codes, `workers` at a time, would not fit in
 /// memory if none of them were proven periodic early.
 fn check_memory(codes: &[String], to: u64, workers: usize) -> CliResult {
@@ -249,14 +324,23 @@ fn check_memory(codes: &[String], to: u64, workers: usize) -> CliResult {
     Ok(())
 }
 
-fn read_text(path: &Path) -> CliResult<String> {
-    if path.is_dir() {
-        return Err(CliError::new(format!(
-            "{} is a directory, not a file",
-            path.display()
-        )));
-    }
-    std::fs::read_to_string(path).map_err(|e| CliError::new(format!("{}: {e}", path.display())))
+/// The largest list of codes read with `--codes` (a million codes fit
+/// several times over).
+const MAX_CODES_FILE: u64 = 64 << 20;
+
+/// The largest record file read (`--merge`, or the `--out` file of a
+/// resumed run): about three million records.
+const MAX_RECORD_FILE: u64 = 1 << 30;
+
+/// The codes listed in the `--codes` file.
+fn read_codes(path: &Path) -> CliResult<Vec<String>> {
+    let name = path.display().to_string();
+    let what = format!("the list of codes '{name}'");
+    Ok(pattern::read_list(&input::read_text(
+        &name,
+        &what,
+        MAX_CODES_FILE,
+    )?))
 }
 
 /// The `--out` file, opened for appending and locked against a second run
@@ -282,8 +366,8 @@ fn open_out(path: &Path, to: u64) -> CliResult<(std::fs::File, HashSet<String>)>
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(err(e.to_string())),
     }
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|e| err(e.to_string()))?;
+    let bytes = input::read_file(&file, &format!("--out {}", path.display()), MAX_RECORD_FILE)?;
+    // Lossy: a torn last line may end inside a character.
     let text = String::from_utf8_lossy(&bytes);
     let scan = merge::scan(&text).map_err(|e| err(e.to_string()))?;
     if let Some(r) = scan.records.iter().find(|r| r.to != to) {
@@ -336,14 +420,14 @@ fn run_merge(args: &SurveyArgs) -> CliResult {
             ))
         }
         (Some(p), None) => Some(pattern::expand(p).map_err(|e| CliError::new(e.to_string()))?),
-        (None, Some(f)) => Some(pattern::read_list(&read_text(Path::new(f))?)),
+        (None, Some(f)) => Some(read_codes(f)?),
         (None, None) => None,
     };
     let mut sets = Vec::new();
     for name in &args.items {
-        let path = Path::new(name);
-        let s =
-            merge::scan(&read_text(path)?).map_err(|e| CliError::new(format!("{name}: {e}")))?;
+        let what = format!("the record file '{name}'");
+        let text = input::read_text(name, &what, MAX_RECORD_FILE)?;
+        let s = merge::scan(&text).map_err(|e| CliError::new(format!("{name}: {e}")))?;
         if s.torn {
             eprintln!("grundy: {name}: ignoring a torn last line");
         }

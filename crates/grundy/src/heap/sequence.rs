@@ -272,6 +272,16 @@ impl Engine {
         }
     }
 
+    /// The rare/common engine's figures over the heaps `0..=heaps` only
+    /// (see [`RcEngine::stats_over`]).
+    fn stats_over(&self, heaps: usize, scale: usize) -> Option<RcStats> {
+        match self {
+            Engine::Narrow(e, ..) => Some(e.stats_over(heaps, scale)),
+            Engine::Wide(e) => Some(e.stats_over(heaps, scale)),
+            _ => None,
+        }
+    }
+
     /// Makes room for every heap up to `n` at once.
     fn reserve(&mut self, n: usize) {
         match self {
@@ -534,7 +544,8 @@ pub struct Sequence {
     pub period: Option<ProvenPeriod>,
     /// The engine that ran.
     pub engine: EngineKind,
-    /// Figures of the rare/common engine, when it ran.
+    /// Figures of the rare/common engine over `G(0..=computed())`, when it
+    /// ran (the engine may have computed further).
     pub stats: Option<RcStats>,
 }
 
@@ -867,21 +878,24 @@ pub fn compute_spilled(
         }
         look = look.saturating_add(look / 2);
     }
-    let computed = (engine.last() / scale).min(to_heap);
-    let kind = engine.kind();
-    let stats = engine.stats();
-    let mut s = Sequence {
+    // The engine may have gone past both `to` and the least heap carrying
+    // the proof (it works a block at a time): the values and the figures
+    // end where the sequence does.
+    let mut computed = (engine.last() / scale).min(to_heap);
+    let mut to = to;
+    if options.until_proven && period.is_some() {
+        if let Some((last, p)) = proof_point(|n| engine.value(n * scale), computed, window) {
+            (computed, to, period) = (last, last as u64, Some(p));
+        }
+    }
+    Ok(Sequence {
         rule: rule.clone(),
         to,
+        stats: engine.stats_over(computed, scale),
+        engine: engine.kind(),
         values: engine.into_values(scale, computed),
         period,
-        engine: kind,
-        stats,
-    };
-    if options.until_proven && s.period.is_some() {
-        stop_at_the_proof(&mut s, window);
-    }
-    Ok(s)
+    })
 }
 
 /// Computes heaps up to `target` (as the user counts them) chunk by chunk,
@@ -958,23 +972,19 @@ fn growing(g: impl Fn(usize) -> u32, last: usize) -> Result<(), SequenceError> {
     }
 }
 
-/// Cuts a proven sequence down to the least prefix that carries the proof.
-fn stop_at_the_proof(s: &mut Sequence, window: Window) {
-    let need = s.periodicity().values_for_proof.unwrap_or(0) as usize;
-    if need == 0 || need >= s.values.len() {
-        return;
+/// The least heap that carries the proof of the period of `g(0..=last)`
+/// and the proof there, when it comes before `last`: where a run with
+/// `until_proven` ends its sequence.
+fn proof_point(
+    g: impl Fn(usize) -> u32 + Copy,
+    last: usize,
+    window: Window,
+) -> Option<(usize, ProvenPeriod)> {
+    let need = analyze_with(last + 1, g, window, true).values_for_proof? as usize;
+    if need == 0 || need > last {
+        return None;
     }
-    let shorter = match &s.values {
-        Values::Narrow(v) => Values::Narrow(v[..need].to_vec()),
-        Values::Wide(v) => Values::Wide(v[..need].to_vec()),
-        Values::NarrowFile(v) => Values::Narrow(v[..need].to_vec()),
-        Values::WideFile(v) => Values::Wide(v[..need].to_vec()),
-    };
-    if let Some(p) = prove(|n| shorter.get(n), need - 1, window) {
-        s.values = shorter;
-        s.period = Some(p);
-        s.to = (need - 1) as u64;
-    }
+    prove(g, need - 1, window).map(|p| (need - 1, p))
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 //! followed by a newline. A run killed while writing leaves a last line
 //! without its newline: [`scan`] leaves it out and says where the clean
 //! part ends, so a resumed run cuts the file there and carries on. Any other
-//! line that is not a record is an error: the file is not a record file.
+//! line that is not a record, a last line without its newline that does not
+//! begin as a record line does included, is an error: the file is not a
+//! record file (a file of NUL bytes is not one with a torn line).
 //!
 //! ```
 //! use grundy::survey::merge::{merge, scan};
@@ -60,12 +62,23 @@ pub enum MergeError {
     },
 }
 
+/// How every record line begins ([`Record::to_line`] writes the code first).
+const RECORD_START: &str = "{\"code\":";
+
 /// The records of a record file's text; see the module documentation.
 pub fn scan(text: &str) -> Result<Scan, MergeError> {
     let mut records = Vec::new();
     let mut at = 0;
     for (k, line) in text.split_inclusive('\n').enumerate() {
         let Some(body) = line.strip_suffix('\n') else {
+            let start = line.trim_start();
+            if !(start.starts_with(RECORD_START) || RECORD_START.starts_with(start)) {
+                return Err(MergeError::NotARecord {
+                    line: k + 1,
+                    message: "the last line has no newline and does not begin as a record does"
+                        .into(),
+                });
+            }
             return Ok(Scan {
                 records,
                 clean_len: at,
@@ -154,6 +167,13 @@ mod tests {
             ["line", "2"]
         );
         assert_eq!(scan("").unwrap().records.len(), 0);
+        // A last line without its newline is torn only if a record began there.
+        let torn = scan(&format!("{a}\n{}", &a[..5])).unwrap();
+        assert_eq!((torn.records.len(), torn.torn), (1, true));
+        for junk in ["\0\0\0", "hello", "[1,2]"] {
+            let e = scan(&format!("{a}\n{junk}")).unwrap_err().to_string();
+            assert!(e.starts_with("line 2 is not a survey record"), "{e}");
+        }
         assert_eq!(scan("\n\n").unwrap().clean_len, 2);
     }
 

@@ -33,8 +33,16 @@ pub struct PatternError {
     pub message: String,
 }
 
-/// Every code `pattern` stands for, in canonical order.
-pub fn expand(pattern: &str) -> Result<Vec<String>, PatternError> {
+/// A pattern taken apart: at each position the character written, and the
+/// digits a `?` there runs over (empty for a fixed character).
+struct Slots {
+    fixed: Vec<char>,
+    slots: Vec<&'static str>,
+    count: usize,
+}
+
+/// Checks `pattern` and takes it apart.
+fn slots(pattern: &str) -> Result<Slots, PatternError> {
     let err = |message: String| PatternError {
         pattern: pattern.to_string(),
         message,
@@ -73,6 +81,33 @@ pub fn expand(pattern: &str) -> Result<Vec<String>, PatternError> {
     if let Err(e) = first.parse::<HeapRule>() {
         return Err(err(format!("not a code with its ? filled in ({e})")));
     }
+    Ok(Slots {
+        fixed,
+        slots,
+        count,
+    })
+}
+
+/// How many codes `pattern` stands for, found without listing them (a
+/// survey too large to run is refused before its list takes the memory).
+///
+/// ```
+/// use grundy::survey::pattern::count;
+/// assert_eq!(count("0.??").unwrap(), 64);
+/// assert_eq!(count("?.0?").unwrap(), 16);
+/// assert_eq!(count("0.????????").unwrap(), 1 << 24);
+/// ```
+pub fn count(pattern: &str) -> Result<usize, PatternError> {
+    slots(pattern).map(|s| s.count)
+}
+
+/// Every code `pattern` stands for, in canonical order.
+pub fn expand(pattern: &str) -> Result<Vec<String>, PatternError> {
+    let Slots {
+        fixed,
+        slots,
+        count,
+    } = slots(pattern)?;
     let mut codes = Vec::with_capacity(count);
     let mut choice = vec![0usize; slots.len()];
     loop {
@@ -169,6 +204,7 @@ mod tests {
         fn expansion_is_every_filling(digits in proptest::collection::vec(prop_oneof![Just('?'), (0u8..8).prop_map(|d| (b'0' + d) as char)], 1..5)) {
             let pattern: String = std::iter::once("0.".to_string()).chain(digits.iter().map(|c| c.to_string())).collect();
             let codes = expand(&pattern).unwrap();
+            prop_assert_eq!(count(&pattern).unwrap(), codes.len());
             let wild = digits.iter().filter(|&&c| c == '?').count();
             prop_assert_eq!(codes.len(), 1 << (3 * wild));
             let mut sorted = codes.clone();

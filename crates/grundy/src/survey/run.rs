@@ -265,6 +265,8 @@ mod tests {
                 r.code
             );
             assert_eq!(r.max_value, g.iter().copied().max(), "{}", r.code);
+            assert!(last <= r.to, "{}", r.code);
+            rare_figures_hold(&r, g);
             if r.status == SurveyStatus::Proven || r.status == SurveyStatus::NoMoves {
                 let (n0, p) = (r.preperiod.unwrap() as usize, r.period.unwrap() as usize);
                 for n in n0..g.len() - p {
@@ -272,6 +274,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The rare/common figures of a record say what the survey's documents
+    /// say: `rare_count` heaps of `1..=computed` are rare, the last of them
+    /// `last_rare`; recounted from the values where the mask alone decides
+    /// (no mask: every heap is rare). Other engines have none.
+    fn rare_figures_hold(r: &Record, g: &[u32]) {
+        let last = g.len() as u64 - 1;
+        if r.engine.as_deref() != Some("rc") {
+            assert_eq!((r.rare_mask, r.rare_count, r.last_rare), (None, None, None));
+            return;
+        }
+        let count = r.rare_count.unwrap();
+        assert!(
+            count <= last,
+            "{}: {count} rare heaps in 1..={last}",
+            r.code
+        );
+        assert!(r.last_rare.is_none_or(|l| (1..=last).contains(&l)), "{r:?}");
+        assert_eq!(count == 0, r.last_rare.is_none(), "{}", r.code);
+        let rare: Vec<u64> = match (r.rare_mask, r.rare_parity) {
+            (None, _) => (1..=last).collect(),
+            (Some(mask), Some(false)) => (1..=last)
+                .filter(|&n| (g[n as usize] & mask).count_ones().is_multiple_of(2))
+                .collect(),
+            _ => return,
+        };
+        assert_eq!(count, rare.len() as u64, "{}", r.code);
+        assert_eq!(r.last_rare, rare.last().copied(), "{}", r.code);
     }
 
     #[test]

@@ -260,6 +260,37 @@ impl<V: StoredValue> RcEngine<V> {
         s
     }
 
+    /// Figures of the run over the heaps `0..=heaps` only, a heap of `n`
+    /// being position `scale * n` (2 for `triomino`, whose heap counts
+    /// columns; else 1), with positions given as heaps. A run may compute
+    /// past the heap it reports (a block at a time, or on to the point where
+    /// a period is proven): its rare positions and largest value past that
+    /// heap are not the reported sequence's. The mask is the run's.
+    pub fn stats_over(&self, heaps: usize, scale: usize) -> RcStats {
+        let mut s = self.stats();
+        let scale = scale.max(1);
+        let last = heaps.saturating_mul(scale).min(self.last());
+        let rare = &self.rare[..self.rare.partition_point(|&y| y <= last)];
+        if scale == 1 {
+            s.rare_count = rare.len();
+            s.last_rare = rare.last().copied();
+        } else {
+            let mut heaps = rare.iter().filter(|&&y| y % scale == 0).map(|&y| y / scale);
+            s.rare_count = heaps.clone().count();
+            s.last_rare = heaps.next_back();
+        }
+        if scale != 1 || s.max_at > last {
+            (s.max_value, s.max_at) = (0, 0);
+            for n in 0..=last / scale {
+                let v = self.value(n * scale);
+                if v > s.max_value {
+                    (s.max_value, s.max_at) = (v, n);
+                }
+            }
+        }
+        s
+    }
+
     /// Makes room for every position up to `n` at once (the value store
     /// grows by exactly that, not by doubling).
     pub fn reserve(&mut self, n: usize) {
