@@ -364,7 +364,7 @@ fn refusals_before_any_work() {
         &["seq", "4!.0", "--to", "99999999999999"],
         "counts heaps up to",
     );
-    refused(&["seq", "4!.0", "--to", "4294967294"], "bytes");
+    refused(&["seq", "4!.0", "--to", "4294967294"], "too much output");
     refused(&["seq", "0.07", "--to", "100000001"], "too much output");
     refused(
         &[

@@ -366,7 +366,7 @@ fn check_listing(args: &SeqArgs, from: u64, to: u64) -> CliResult {
         return Err(CliError::new(format!("--from {from} is past --to {to}")));
     }
     if !args.summary || args.png.is_some() {
-        listing::check_values(to - from + 1)?;
+        listing::check_values((to - from).saturating_add(1))?;
     }
     Ok(())
 }

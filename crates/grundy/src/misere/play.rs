@@ -169,8 +169,9 @@ impl MisereEngine {
     /// // Nim: misère Bouton, whatever the heaps.
     /// let nim = "nim".parse().unwrap();
     /// assert_eq!(MisereEngine::new(&nim, 300).is_p(&[300, 200, 100]), Some(false));
-    /// assert_eq!(MisereEngine::new(&nim, 300).is_p(&[1, 1, 1]), Some(false));
-    /// assert_eq!(MisereEngine::new(&nim, 300).is_p(&[1, 1]), Some(true));
+    /// // Three heaps of 1: the last token falls to the mover, who loses.
+    /// assert_eq!(MisereEngine::new(&nim, 300).is_p(&[1, 1, 1]), Some(true));
+    /// assert_eq!(MisereEngine::new(&nim, 300).is_p(&[1, 1]), Some(false));
     /// ```
     pub fn new(rule: &HeapRule, top: u32) -> MisereEngine {
         if rule.is_nim() {
