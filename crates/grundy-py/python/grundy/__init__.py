@@ -237,6 +237,9 @@ class Position:
         """A game against the computer from here (see :class:`Session`)."""
         return Session(self._p.session(first, seed, json))
 
+    def __reduce__(self) -> Any:
+        return (Position, (self._p,))
+
     def __repr__(self) -> str:
         return f"<{self.name} {self.text}>"
 
@@ -362,6 +365,9 @@ class Rule:
         """A position of this heap game."""
         return game("heap", position if position is not None else "", rule=str(self), misere=misere)
 
+    def __reduce__(self) -> Any:
+        return (Rule, (str(self),))
+
     def __str__(self) -> str:
         return str(self._r)
 
@@ -410,6 +416,9 @@ class Sequence:
                 raise IndexError(f"heap {n} is not in G(0..={self.to})")
             return self._s.value(n)
         return self.values[n]
+
+    def __reduce__(self) -> Any:
+        return (Sequence, (self._s,))
 
     def save(self, path: Any) -> None:
         """Writes the values to a sequence file (as ``grundy seq --out``),
@@ -557,3 +566,8 @@ class Game:
     def clear(self) -> None:
         """Forgets the memoised values."""
         self._g.clear()
+
+    def __reduce__(self) -> Any:
+        # The function is pickled by reference, as pickle does functions
+        # (a lambda is refused); the memo is worked out again.
+        return (Game, (self.options, self._g.max_positions))
