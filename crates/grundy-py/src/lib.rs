@@ -860,16 +860,23 @@ enum Cells<'a> {
     Wide(&'a [u32]),
 }
 
-/// A numpy array viewing `cells`, which `owner` keeps alive and never
-/// changes.
+/// A read-only numpy array viewing `cells`, which `owner` keeps alive and
+/// never changes. Read-only, because the cells are the sequence's own:
+/// `save`, `value` and every other view read them, maybe on other threads.
+/// numpy refuses to make it writeable again, as its base (`owner`) offers
+/// no writeable buffer.
 fn numpy_view<'py, T: numpy::Element>(
     owner: &Bound<'py, Sequence>,
     cells: &[T],
-) -> Bound<'py, PyAny> {
+) -> PyResult<Bound<'py, PyAny>> {
     let view = numpy::ndarray::ArrayView1::from(cells);
     // SAFETY: the cells belong to `owner`, a frozen object the array holds
-    // as its base: they stay where they are, unchanged, while it lives.
-    unsafe { numpy::PyArray1::borrow_from_array(&view, owner.clone().into_any()) }.into_any()
+    // as its base: they stay where they are, unchanged, while it lives;
+    // the array is made read-only before anyone else sees it.
+    let array =
+        unsafe { numpy::PyArray1::borrow_from_array(&view, owner.clone().into_any()) }.into_any();
+    array.getattr("flags")?.setattr("writeable", false)?;
+    Ok(array)
 }
 
 /// The values without numpy: a read-only `memoryview` of native-endian
@@ -908,8 +915,9 @@ impl Sequence {
         self.computed
     }
 
-    /// G(0..=to): a numpy array viewing the values held here (uint16, or
-    /// uint32 when a value needs it), or a `memoryview` without numpy.
+    /// G(0..=to), read-only: a numpy array viewing the values held here
+    /// (uint16, or uint32 when a value needs it), or a `memoryview`
+    /// without numpy.
     #[getter]
     fn values<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
@@ -921,10 +929,10 @@ impl Sequence {
                 Cells::Wide(v) => memoryview(py, v, "I", |c| c.to_ne_bytes().to_vec()),
             };
         }
-        Ok(match cells {
+        match cells {
             Cells::Narrow(v) => numpy_view(slf, v),
             Cells::Wide(v) => numpy_view(slf, v),
-        })
+        }
     }
 
     /// The period, or None.

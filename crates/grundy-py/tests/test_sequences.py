@@ -5,6 +5,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -61,10 +62,47 @@ def test_file_round_trip(tmp_path, cli):
     u = grundy.rule("0.6").sequence(5000, out=tmp_path / "b.gsq")
     assert (tmp_path / "b.gsq").read_bytes() == path.read_bytes()
     assert u.checksum == s.checksum
-    # Values handed to numpy are saved from the array.
-    _ = u.values
-    u.save(tmp_path / "c.gsq")
-    assert (tmp_path / "c.gsq").read_bytes() == path.read_bytes()
+
+
+def test_values_are_read_only_and_save_writes_the_engines(tmp_path):
+    s = grundy.rule("0.6").sequence(5000)
+    s.save(tmp_path / "a.gsq")
+    v = s.values
+    assert not v.flags.writeable
+    with pytest.raises(ValueError):
+        v[3] = 99
+    with pytest.raises(ValueError):
+        v.flags.writeable = True
+    with pytest.raises(ValueError):
+        np.asarray(v)[3] = 99
+    # A copy is the user's own; the sequence and its file do not change.
+    w = v.copy()
+    w[3] = 99
+    s.save(tmp_path / "b.gsq")
+    assert (tmp_path / "b.gsq").read_bytes() == (tmp_path / "a.gsq").read_bytes()
+    assert s[3] == s.values[3] == 2
+    # The same of a sequence read from a file, and of one whose end
+    # follows from its period.
+    for t in (grundy.load_sequence(tmp_path / "a.gsq"), grundy.rule("kayles").sequence(10**5)):
+        with pytest.raises(ValueError):
+            t.values[0] = 1
+
+
+def test_values_without_numpy_are_a_read_only_memoryview():
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import grundy\n"
+        "v = grundy.rule('0.6').sequence(20).values\n"
+        "assert isinstance(v, memoryview) and v.readonly, type(v)\n"
+        "assert v.tolist()[:6] == [0, 0, 1, 2, 0, 1]\n"
+        "try:\n"
+        "    v[0] = 1\n"
+        "except TypeError:\n"
+        "    print('read-only')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "read-only"
 
 
 def test_file_from_the_command_line(tmp_path, cli):

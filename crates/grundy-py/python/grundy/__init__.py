@@ -383,8 +383,10 @@ def rule(text: str) -> Rule:
 class Sequence:
     """A Grundy sequence G(0..=to) with its periodicity.
 
-    ``values`` is a numpy ``uint16`` array (``uint32`` when a value needs it),
-    handed over from Rust without a copy; without numpy, an ``array.array``.
+    ``values`` is a read-only numpy ``uint16`` array (``uint32`` when a value
+    needs it), a view of the values the sequence holds in Rust; without
+    numpy, a read-only ``memoryview``. Copy it to change it: :meth:`save`
+    always writes the values the engine computed.
     ``status`` is ``'proven'``, ``'observed'`` or ``'none'``.
     """
 
