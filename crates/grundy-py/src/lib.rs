@@ -25,7 +25,7 @@ use grundy::heap::store;
 use grundy::nimber::{self, Nimber as RustNimber};
 use numpy::{IntoPyArray, PyReadonlyArray1};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
+use pyo3::exceptions::{PyTypeError, PyValueError, PyZeroDivisionError};
 use pyo3::prelude::*;
 use pyo3::sync::MutexExt;
 use pyo3::types::{PyList, PyTuple};
@@ -690,9 +690,11 @@ impl Rule {
         threads: Option<usize>,
         out: Option<PathBuf>,
     ) -> PyResult<Sequence> {
-        let to: u64 = to
-            .extract()
-            .map_err(|_| err(format!("--to '{to}': give a whole number from 0")))?;
+        let to = whole(to, "give a whole number from 0")
+            .map_err(|_| err(format!("--to '{to}': give a whole number from 0")))?
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!("to {}: give a whole number from 0", short(to)))
+            })?;
         let method = self::method(method)?;
         let threads = match threads {
             Some(t @ 1..=1024) => t,
@@ -763,8 +765,8 @@ impl Rule {
 
 /// A computed sequence G(0..=to) with its periodicity and figures. It
 /// never changes once made (so threads may share it): the engine's values
-/// stay here, `values` hands numpy a view of them, and `save` and `value`
-/// read them.
+/// stay here, `values` hands numpy a read-only view of them, and `save`
+/// and `value` read them.
 #[pyclass(frozen, module = "grundy._grundy")]
 struct Sequence {
     seq: RustSequence,
@@ -779,15 +781,10 @@ struct Sequence {
     figures: sequence::Figures,
     engine: serde_json::Value,
     rc: serde_json::Value,
-    /// G(0..=to) in full, made on first use when the engine's values stop
-    /// short of `to` (the rest follows from the period).
-    full: OnceLock<Full>,
-}
-
-/// G(0..=to) in full, in the narrowest cells that hold every value.
-enum Full {
-    Narrow(Vec<u16>),
-    Wide(Vec<u32>),
+    /// G(0..=to) as 32-bit cells, made on first use when the engine did
+    /// not leave them so: in 16-bit cells, or stopping short of `to` (the
+    /// rest follows from the period).
+    full: OnceLock<Vec<u32>>,
 }
 
 impl Sequence {
@@ -820,18 +817,19 @@ impl Sequence {
         self.seq.value(n as u64).expect("a complete sequence")
     }
 
-    /// Every value G(0..=to), as the engine left them when it computed them
-    /// all, or else made once (refused when they would not fit in memory).
-    fn cells(&self, py: Python<'_>) -> PyResult<Cells<'_>> {
+    /// Every value G(0..=to) in 32-bit cells: the engine's own when it
+    /// left them so, or else made once (refused when they would not fit in
+    /// memory). One cell type whatever the values or the engine, so code
+    /// written against a short run works on a long one.
+    fn cells(&self, py: Python<'_>) -> PyResult<&[u32]> {
         let count = self.count();
-        match &self.seq.values {
-            Values::Narrow(v) if v.len() == count => return Ok(Cells::Narrow(v)),
-            Values::Wide(v) if v.len() == count => return Ok(Cells::Wide(v)),
-            _ => {}
+        if let Values::Wide(v) = &self.seq.values {
+            if v.len() == count {
+                return Ok(v);
+            }
         }
-        let narrow = self.figures.max_value <= u16::MAX as u32;
         if self.full.get().is_none() {
-            let bytes = count as u64 * if narrow { 2 } else { 4 };
+            let bytes = count as u64 * 4;
             if bytes > memory() {
                 return Err(err(format!(
                     "G(0..={}) as an array needs {}, more than the {} available",
@@ -841,23 +839,11 @@ impl Sequence {
                 )));
             }
         }
-        let full = py.detach(|| {
-            self.full.get_or_init(|| match narrow {
-                true => Full::Narrow((0..count).map(|n| self.get(n) as u16).collect()),
-                false => Full::Wide((0..count).map(|n| self.get(n)).collect()),
-            })
-        });
-        Ok(match full {
-            Full::Narrow(v) => Cells::Narrow(v),
-            Full::Wide(v) => Cells::Wide(v),
-        })
+        Ok(py.detach(|| {
+            self.full
+                .get_or_init(|| (0..count).map(|n| self.get(n)).collect())
+        }))
     }
-}
-
-/// A borrowed view of every value.
-enum Cells<'a> {
-    Narrow(&'a [u16]),
-    Wide(&'a [u32]),
 }
 
 /// A read-only numpy array viewing `cells`, which `owner` keeps alive and
@@ -865,10 +851,7 @@ enum Cells<'a> {
 /// `save`, `value` and every other view read them, maybe on other threads.
 /// numpy refuses to make it writeable again, as its base (`owner`) offers
 /// no writeable buffer.
-fn numpy_view<'py, T: numpy::Element>(
-    owner: &Bound<'py, Sequence>,
-    cells: &[T],
-) -> PyResult<Bound<'py, PyAny>> {
+fn numpy_view<'py>(owner: &Bound<'py, Sequence>, cells: &[u32]) -> PyResult<Bound<'py, PyAny>> {
     let view = numpy::ndarray::ArrayView1::from(cells);
     // SAFETY: the cells belong to `owner`, a frozen object the array holds
     // as its base: they stay where they are, unchanged, while it lives;
@@ -880,19 +863,14 @@ fn numpy_view<'py, T: numpy::Element>(
 }
 
 /// The values without numpy: a read-only `memoryview` of native-endian
-/// cells (`H` or `I`).
-fn memoryview<'py, T: Copy>(
-    py: Python<'py>,
-    cells: &[T],
-    format: &str,
-    bytes: impl Fn(T) -> Vec<u8>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let b: Vec<u8> = cells.iter().flat_map(|&c| bytes(c)).collect();
+/// 32-bit cells (format `I`).
+fn memoryview<'py>(py: Python<'py>, cells: &[u32]) -> PyResult<Bound<'py, PyAny>> {
+    let b: Vec<u8> = cells.iter().flat_map(|c| c.to_ne_bytes()).collect();
     let raw = pyo3::types::PyBytes::new(py, &b);
     py.import("builtins")?
         .getattr("memoryview")?
         .call1((raw,))?
-        .call_method1("cast", (format,))
+        .call_method1("cast", ("I",))
 }
 
 #[pymethods]
@@ -915,24 +893,16 @@ impl Sequence {
         self.computed
     }
 
-    /// G(0..=to), read-only: a numpy array viewing the values held here
-    /// (uint16, or uint32 when a value needs it), or a `memoryview`
-    /// without numpy.
+    /// G(0..=to), read-only, always in 32-bit cells: a numpy uint32 array
+    /// viewing the values held here, or a `memoryview` without numpy.
     #[getter]
     fn values<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        let this = slf.get();
-        let cells = this.cells(py)?;
+        let cells = slf.get().cells(py)?;
         if py.import("numpy").is_err() {
-            return match cells {
-                Cells::Narrow(v) => memoryview(py, v, "H", |c| c.to_ne_bytes().to_vec()),
-                Cells::Wide(v) => memoryview(py, v, "I", |c| c.to_ne_bytes().to_vec()),
-            };
+            return memoryview(py, cells);
         }
-        match cells {
-            Cells::Narrow(v) => numpy_view(slf, v),
-            Cells::Wide(v) => numpy_view(slf, v),
-        }
+        numpy_view(slf, cells)
     }
 
     /// The period, or None.
@@ -1100,20 +1070,43 @@ fn read_sequence(py: Python<'_>, path: PathBuf) -> PyResult<Sequence> {
 // ---------------------------------------------------------------------
 // Nimbers
 
-fn nim_u64(v: &Bound<'_, PyAny>) -> PyResult<u64> {
+/// A whole number for Python's conventions: `Ok(None)` when `v` is not
+/// an integer at all (a TypeError for the caller to raise, or
+/// NotImplemented), a `GrundyError` when it is one out of range.
+fn whole(v: &Bound<'_, PyAny>, range: &str) -> PyResult<Option<u64>> {
     if let Ok(n) = v.downcast::<Nimber>() {
-        return Ok(n.get().0);
+        return Ok(Some(n.get().0));
     }
-    v.extract::<u64>().map_err(|_| {
-        err(format!(
-            "{v}: a nimber is a whole number from 0 to 2^64 - 1"
+    let Ok(i) = v.py().import("operator")?.call_method1("index", (v,)) else {
+        return Ok(None);
+    };
+    i.extract::<u64>()
+        .map(Some)
+        .map_err(|_| err(format!("{i}: {range}")))
+}
+
+const NIMBER_RANGE: &str = "a nimber is a whole number from 0 to 2^64 - 1";
+
+/// The other operand of a nimber operation: a nimber or an integer, else
+/// a TypeError (raised, not NotImplemented: a nimber is not a count, so
+/// `*3 * "ab"` must not fall back to repeating the string).
+fn nim_u64(v: &Bound<'_, PyAny>, op: &str) -> PyResult<u64> {
+    whole(v, NIMBER_RANGE)?.ok_or_else(|| {
+        let kind = v
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| "?".into());
+        PyTypeError::new_err(format!(
+            "unsupported operand type for nimber {op}: '{kind}' (give a nimber or an int)"
         ))
     })
 }
 
 /// A nimber *n: `+` is the nim-sum, `*` the nim product, `/` division in
-/// the field, `**` powers.
-#[pyclass(frozen, eq, hash, module = "grundy._grundy")]
+/// the field, `**` powers. It equals the int n (and hashes like it), so
+/// nimbers and ints mix in sets, dicts and comparisons.
+#[pyclass(frozen, module = "grundy._grundy")]
 #[derive(PartialEq, Eq, Hash, Clone, Copy)]
 struct Nimber(u64);
 
@@ -1128,7 +1121,12 @@ impl Nimber {
                 if let Ok(s) = v.extract::<String>() {
                     return nimber_eval(&s);
                 }
-                Ok(Nimber(nim_u64(v)?))
+                whole(v, NIMBER_RANGE)?.map(Nimber).ok_or_else(|| {
+                    PyTypeError::new_err(format!(
+                        "Nimber({}): give an int, a nimber or an expression",
+                        short(v)
+                    ))
+                })
             }
         }
     }
@@ -1137,6 +1135,33 @@ impl Nimber {
     #[getter]
     fn value(&self) -> u64 {
         self.0
+    }
+
+    /// Equal to the nimber or int of the same value; anything else is
+    /// left to the other side (NotImplemented). No order: nimbers are not
+    /// ordered.
+    fn __richcmp__(
+        &self,
+        other: &Bound<'_, PyAny>,
+        op: pyo3::basic::CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let same = match whole(other, NIMBER_RANGE) {
+            Ok(Some(n)) => n == self.0,
+            Ok(None) => return Ok(py.NotImplemented()),
+            Err(_) => false, // an int out of range equals no nimber
+        };
+        let r = match op {
+            pyo3::basic::CompareOp::Eq => same,
+            pyo3::basic::CompareOp::Ne => !same,
+            _ => return Ok(py.NotImplemented()),
+        };
+        Ok(r.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    /// The hash of the int n, as equality with it requires.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.0.into_pyobject(py)?.hash()
     }
 
     fn __int__(&self) -> u64 {
@@ -1156,7 +1181,7 @@ impl Nimber {
     }
 
     fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        Ok(Nimber(self.0 ^ nim_u64(other)?))
+        Ok(Nimber(self.0 ^ nim_u64(other, "+")?))
     }
 
     fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
@@ -1176,7 +1201,9 @@ impl Nimber {
     }
 
     fn __mul__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        Ok(Nimber((RustNimber(self.0) * RustNimber(nim_u64(other)?)).0))
+        Ok(Nimber(
+            (RustNimber(self.0) * RustNimber(nim_u64(other, "*")?)).0,
+        ))
     }
 
     fn __rmul__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
@@ -1185,13 +1212,13 @@ impl Nimber {
 
     fn __truediv__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
         RustNimber(self.0)
-            .checked_div(RustNimber(nim_u64(other)?))
+            .checked_div(RustNimber(nim_u64(other, "/")?))
             .map(|n| Nimber(n.0))
             .ok_or_else(|| PyZeroDivisionError::new_err("division by *0"))
     }
 
     fn __rtruediv__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        Nimber(nim_u64(other)?).__truediv__(&self.into_pyobject(other.py())?.into_any())
+        Nimber(nim_u64(other, "/")?).__truediv__(&self.into_pyobject(other.py())?.into_any())
     }
 
     fn __pow__(
@@ -1199,12 +1226,20 @@ impl Nimber {
         exp: &Bound<'_, PyAny>,
         modulo: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Nimber> {
-        if modulo.is_some() {
-            return Err(err("a nimber power takes no modulus"));
+        if modulo.is_some_and(|m| !m.is_none()) {
+            return Err(PyTypeError::new_err("a nimber power takes no modulus"));
         }
-        let e: i128 = exp
-            .extract()
-            .map_err(|_| err(format!("{exp}: a power of a nimber is a whole number")))?;
+        let e: i128 = match exp.py().import("operator")?.call_method1("index", (exp,)) {
+            Ok(i) => i
+                .extract()
+                .map_err(|_| err(format!("{i}: the exponent is too large")))?,
+            Err(_) => {
+                return Err(PyTypeError::new_err(format!(
+                    "{}: a power of a nimber is a whole number",
+                    short(exp)
+                )))
+            }
+        };
         let base = if e < 0 {
             RustNimber(self.0)
                 .inverse()
@@ -1276,10 +1311,22 @@ fn nim_mul_arrays<'py>(
 // Games given by a Python callable
 
 /// A move to a sum of positions (a move that splits the game in parts).
+/// A sum inside a sum is spread into it, so that the options function is
+/// only ever given the user's own positions, never a sum.
 #[pyclass(frozen, module = "grundy._grundy")]
 struct Sum {
     #[pyo3(get)]
     parts: Py<PyTuple>,
+}
+
+/// The parts of `items`, any sum among them spread out.
+fn flatten<'py>(items: impl Iterator<Item = Bound<'py, PyAny>>, into: &mut Vec<Bound<'py, PyAny>>) {
+    for item in items {
+        match item.downcast::<Sum>() {
+            Ok(s) => flatten(s.get().parts.bind(item.py()).iter(), into),
+            Err(_) => into.push(item),
+        }
+    }
 }
 
 #[pymethods]
@@ -1288,11 +1335,33 @@ impl Sum {
     fn new(parts: &Bound<'_, PyAny>) -> PyResult<Self> {
         let items: Vec<Bound<'_, PyAny>> = parts
             .try_iter()
-            .map_err(|_| err("grundy.sum takes a list of positions"))?
+            .map_err(|_| PyTypeError::new_err("grundy.sum takes a list of positions"))?
             .collect::<PyResult<_>>()?;
+        let mut flat = Vec::with_capacity(items.len());
+        flatten(items.into_iter(), &mut flat);
         Ok(Sum {
-            parts: PyTuple::new(parts.py(), items)?.unbind(),
+            parts: PyTuple::new(parts.py(), flat)?.unbind(),
         })
+    }
+
+    /// Equal to a sum of equal parts in the same order.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.downcast::<Sum>() {
+            Ok(o) => self
+                .parts
+                .bind(other.py())
+                .eq(o.get().parts.bind(other.py())),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// The hash of the parts.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.parts.bind(py).hash()
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.parts.bind(py).len()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -1329,7 +1398,7 @@ struct Memo {
 impl Memo {
     fn node(&mut self, key: &Bound<'_, PyAny>) -> PyResult<usize> {
         let h = key.hash().map_err(|_| {
-            err(format!(
+            PyTypeError::new_err(format!(
                 "position {}: not hashable (use a tuple, not a list)",
                 short(key)
             ))
@@ -1363,7 +1432,7 @@ impl Memo {
         self.calls += 1;
         let mut opts = Vec::new();
         let iter = result.try_iter().map_err(|_| {
-            err(format!(
+            PyTypeError::new_err(format!(
                 "options({}) returned {}, not an iterable of positions",
                 short(key.bind(py)),
                 short(&result)
@@ -1440,6 +1509,46 @@ impl Memo {
             }
         }
         Ok(self.nodes[root].value.expect("computed"))
+    }
+}
+
+impl Memo {
+    /// The moves of one part of a sum that leave the whole sum value 0,
+    /// each as the sum it leaves.
+    fn winning_moves_of_sum(&mut self, py: Python<'_>, sum: &Sum) -> PyResult<Vec<Py<PyAny>>> {
+        let parts: Vec<usize> = sum
+            .parts
+            .bind(py)
+            .iter()
+            .map(|p| self.node(&p))
+            .collect::<PyResult<_>>()?;
+        let mut total = 0;
+        for &i in &parts {
+            total ^= self.value_of(py, i)?;
+        }
+        let mut out = Vec::new();
+        for (k, &i) in parts.iter().enumerate() {
+            let want = total ^ self.nodes[i].value.expect("known");
+            for opt in self.nodes[i].options.clone().expect("expanded") {
+                let v = opt
+                    .iter()
+                    .fold(0u64, |a, &j| a ^ self.nodes[j].value.expect("known"));
+                if v != want {
+                    continue;
+                }
+                let keys = parts[..k]
+                    .iter()
+                    .chain(&opt)
+                    .chain(&parts[k + 1..])
+                    .map(|&j| self.nodes[j].key.clone_ref(py))
+                    .collect::<Vec<_>>();
+                let sum = Sum {
+                    parts: PyTuple::new(py, keys)?.unbind(),
+                };
+                out.push(Py::new(py, sum)?.into_any());
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -1535,6 +1644,9 @@ impl CallableGame {
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<Py<PyAny>>> {
+        if let Ok(s) = position.downcast::<Sum>() {
+            return self.with(py, |g| g.winning_moves_of_sum(py, s.get()));
+        }
         self.with(py, |g| {
             let i = g.node(position)?;
             g.value_of(py, i)?;

@@ -33,7 +33,7 @@ def test_sequence_agrees_with_the_command_line(cli, code, to):
 def test_values_are_numpy_without_copy():
     s = grundy.rule("0.6").sequence(10**5)
     v = s.values
-    assert isinstance(v, np.ndarray) and v.dtype == np.uint16 and len(v) == 10**5 + 1
+    assert isinstance(v, np.ndarray) and v.dtype == np.uint32 and len(v) == 10**5 + 1
     # The array is a view of the values the sequence holds in Rust: its
     # base is the sequence, and every view shares the same memory.
     assert v.base is s._s and not v.flags.owndata

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import builtins as _builtins
 import html as _html
+import operator as _operator
 from typing import Any, Callable, Iterable, List, Optional, Sequence as _Seq, Union
 
 from . import _grundy
@@ -94,7 +95,7 @@ def _words(position: Any) -> str:
     try:
         items = list(position)
     except TypeError:
-        raise GrundyError(f"position {position!r}: give text or a list of numbers") from None
+        raise TypeError(f"position {position!r}: give text or a list of numbers") from None
     return " ".join(str(x) for x in items)
 
 
@@ -128,11 +129,11 @@ def game(name: str, position: Any = None, *, misere: bool = False, **variant: An
     given = [(k, v) for k, v in variant.items() if v is not None]
     for k, _ in given:
         if k not in _VARIANT_KEYWORDS:
-            raise GrundyError(
+            raise TypeError(
                 f"{name} takes no '{k}'; the variant is one of {', '.join(_VARIANT_KEYWORDS)}"
             )
     if len(given) > 1:
-        raise GrundyError(f"give one variant, not {len(given)}: {', '.join(k for k, _ in given)}")
+        raise TypeError(f"give one variant, not {len(given)}: {', '.join(k for k, _ in given)}")
     v = _words(given[0][1]) if given else ""
     if position is None:
         f = _find(name)
@@ -336,7 +337,9 @@ class Rule:
     __slots__ = ("_r",)
 
     def __init__(self, text: str) -> None:
-        self._r = _grundy.Rule(str(text))
+        if not isinstance(text, str):
+            raise TypeError(f"rule {text!r}: give the rule as text, e.g. '0.77'")
+        self._r = _grundy.Rule(text)
 
     def sequence(
         self,
@@ -383,10 +386,11 @@ def rule(text: str) -> Rule:
 class Sequence:
     """A Grundy sequence G(0..=to) with its periodicity.
 
-    ``values`` is a read-only numpy ``uint16`` array (``uint32`` when a value
-    needs it), a view of the values the sequence holds in Rust; without
+    ``values`` is a read-only numpy ``uint32`` array (whatever the values and
+    the engine), a view of the values the sequence holds in Rust; without
     numpy, a read-only ``memoryview``. Copy it to change it: :meth:`save`
-    always writes the values the engine computed.
+    always writes the values the engine computed. ``s[n]`` (an int or any
+    integer, numpy's too) reads G(n) without building the array.
     ``status`` is ``'proven'``, ``'observed'`` or ``'none'``.
     """
 
@@ -411,13 +415,17 @@ class Sequence:
         return len(self._s)
 
     def __getitem__(self, n: Any) -> Any:
-        if isinstance(n, int):
-            if n < 0:
-                n += len(self)
-            if not 0 <= n < len(self):
-                raise IndexError(f"heap {n} is not in G(0..={self.to})")
-            return self._s.value(n)
-        return self.values[n]
+        if isinstance(n, slice):
+            return self.values[n]
+        try:
+            i = _operator.index(n)
+        except TypeError:
+            raise TypeError(f"heap {n!r}: give a whole number or a slice") from None
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(f"heap {n} is not in G(0..={self.to})")
+        return self._s.value(i)
 
     def __reduce__(self) -> Any:
         return (Sequence, (self._s,))
@@ -500,7 +508,7 @@ def nim_mul(a: Any, b: Any) -> Any:
     except ValueError as e:
         raise GrundyError(str(e)) from None
     if x.dtype.kind not in "ui" or y.dtype.kind not in "ui":
-        raise GrundyError("nim_mul takes arrays of whole numbers")
+        raise TypeError("nim_mul takes arrays of whole numbers")
     if (x.dtype.kind == "i" and (x < 0).any()) or (y.dtype.kind == "i" and (y < 0).any()):
         raise GrundyError("a nimber is a whole number from 0 to 2^64 - 1")
     shape = x.shape
@@ -539,7 +547,7 @@ class Game:
 
     def __init__(self, options: Callable[[Any], Iterable[Any]], max_positions: int = 10_000_000) -> None:
         if not callable(options):
-            raise GrundyError("options: give a function from a position to its options")
+            raise TypeError("options: give a function from a position to its options")
         self.options = options
         self._g = _grundy.CallableGame(options, max_positions)
 
