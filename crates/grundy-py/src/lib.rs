@@ -1176,7 +1176,13 @@ impl Nimber {
         self.0 != 0
     }
 
+    /// `grundy.Nimber(n)`: what makes it again, as Python's repr should.
     fn __repr__(&self) -> String {
+        format!("grundy.Nimber({})", self.0)
+    }
+
+    /// `*n`, as nimbers are written.
+    fn __str__(&self) -> String {
         format!("*{}", self.0)
     }
 

@@ -20,7 +20,7 @@ def test_empty_positions_start(family, variant, empty):
     assert p.winning_moves() == [] and p.moves() == []
     assert p.at(p.json).outcome == "P" and p.at(empty).is_over
     assert pickle.loads(pickle.dumps(p)).is_over
-    assert p.explain() and p._repr_html_() and p._repr_svg_().startswith("<svg")
+    assert p.explain() and p._repr_html_() and p.svg().startswith("<svg")
 
 
 def test_empty_positions_are_reached_and_read_back():

@@ -14,7 +14,7 @@ def test_small_products():
     assert Nimber(4) * Nimber(4) == Nimber(6)
     assert Nimber(16) * Nimber(16) == Nimber(24)
     assert Nimber(5) + Nimber(3) == Nimber(6)
-    assert repr(Nimber(5)) == "*5" and Nimber(5)._repr_latex_() == "$*5$"
+    assert str(Nimber(5)) == "*5" and Nimber(5)._repr_latex_() == "$*5$"
 
 
 def test_field_laws():

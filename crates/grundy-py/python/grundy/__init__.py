@@ -18,8 +18,8 @@ Heap rules and their Grundy sequences:
 
 Nimbers, with ``+`` the nim-sum and ``*`` the nim product:
 
->>> Nimber(2) * Nimber(3), Nimber(2) + 3, Nimber(5) / Nimber(5)
-(*1, *1, *1)
+>>> print(Nimber(2) * Nimber(3), Nimber(2) + 3, Nimber(5) / Nimber(5))
+*1 *1 *1
 
 Your own games, from a function giving the options of a position (a move
 that splits the game returns a :func:`sum` of positions):
@@ -244,7 +244,17 @@ class Position:
     def __repr__(self) -> str:
         return f"<{self.name} {self.text}>"
 
+    def svg(self) -> str:
+        """The position drawn as an SVG picture, with its value and the
+        values of its parts."""
+        from ._svg import render
+
+        return render(self.drawing())
+
     def _repr_html_(self) -> str:
+        """The notebook's one display of a position: the report, its
+        winning moves and the picture (a notebook shows one rich form, so
+        the picture lives inside the HTML rather than beside it)."""
         r = self.report()
         esc = _html.escape
         head = f"<b>{esc(r['game'])}</b> <code>{esc(self.text)}</code>"
@@ -260,13 +270,8 @@ class Position:
             if len(r["winning_moves"]) > 50:
                 out.append(f"<tr><td colspan=2>... {len(r['winning_moves'])} in all</td></tr>")
             out.append("</table>")
-        out.append("</div>")
+        out.append(f"<div>{self.svg()}</div></div>")
         return "".join(out)
-
-    def _repr_svg_(self) -> str:
-        from ._svg import render
-
-        return render(self.drawing())
 
 
 class Session:
@@ -478,9 +483,9 @@ def nimber(expr: Union[str, int]) -> Nimber:
     ``sqrt``, ``inv``).
 
     >>> nimber("sqrt(3) + 2 * 3")
-    *3
-    >>> nimber(7) ** 2, nimber(7) * nimber(7)
-    (*4, *4)
+    grundy.Nimber(3)
+    >>> print(nimber(7) ** 2, nimber(7) * nimber(7))
+    *4 *4
     """
     if isinstance(expr, str):
         return _grundy.nimber_eval(expr)
@@ -492,7 +497,7 @@ def nim_mul(a: Any, b: Any) -> Any:
     of two arrays (numpy ``uint64``, broadcast), computed in Rust.
 
     >>> nim_mul(2, 3)
-    *1
+    grundy.Nimber(1)
     >>> import numpy as np
     >>> nim_mul(np.array([2, 4, 8], dtype=np.uint64), 3).tolist()
     [1, 12, 4]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 from typing import Any, List
 
@@ -12,13 +13,27 @@ _EMPTY = "#eaeef2"
 _MARK = "#24292f"
 
 
-def _svg(width: int, height: int, body: List[str], caption: str) -> str:
-    h = height + 22
+#: The widest a character of the caption may be, in pixels (11 px sans-serif).
+_CHAR = 6.5
+
+
+def _svg(width: float, height: float, body: List[str], caption: str) -> str:
+    """The picture: ``body`` in ``width`` x ``height`` pixels, and the caption
+    below it, wrapped to the picture's width (at least 320 pixels) so that
+    none of it is cut off."""
+    w = max(int(width) + 8, 320)
+    lines = textwrap.wrap(caption, max(20, int((w - 8) / _CHAR))) or [""]
+    h = int(height) + 8 + 14 * len(lines)
+    text = "".join(
+        f"<text x='4' y='{int(height) + 14 * (i + 1)}'>{escape(line)}</text>"
+        for i, line in enumerate(lines)
+    )
     return (
-        f"<svg xmlns='http://www.w3.org/2000/svg' width='{width + 8}' height='{h}' "
-        f"font-family='sans-serif' font-size='11'>"
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' "
+        f"viewBox='0 0 {w} {h}' font-family='sans-serif' font-size='11'>"
         + "".join(body)
-        + f"<text x='4' y='{h - 6}'>{escape(caption)}</text></svg>"
+        + text
+        + "</svg>"
     )
 
 
@@ -119,7 +134,7 @@ def render(d: dict) -> str:
     )
     if parts:
         caption = f"{caption}; {parts}"
-    return _svg(max(w, 8 * len(caption) // 1 // 1 if len(caption) < 60 else 480), h, body, caption)
+    return _svg(w, h, body, caption)
 
 
 __all__: List[Any] = ["render"]
