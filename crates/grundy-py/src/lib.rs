@@ -728,7 +728,7 @@ impl Rule {
         };
         let result = interruptible(py, move |stop| {
             let mut observe = |_: &sequence::Progress| !stop.load(Ordering::SeqCst);
-            let r = sequence::compute_with(&rule, reach, &options, &[], &mut observe);
+            let r = sequence::compute_stoppable(&rule, reach, &options, &mut observe, &stop);
             if stop.load(Ordering::SeqCst) {
                 return Err(None);
             }

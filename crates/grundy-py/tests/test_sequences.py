@@ -132,3 +132,31 @@ def test_html_marks_the_period():
     h = s._repr_html_()
     assert "<table" in h and "border-left" in h
     assert "period 34 from 53" in repr(s)
+
+
+@pytest.mark.parametrize("code,method", [("0.8", "auto"), ("0.6", "naive"), ("sub:squares", "auto"),
+                                         ("0.6", "auto")])
+def test_ctrl_c_stops_every_engine_within_a_second(code, method):
+    # The naive engine's heaps of 0.8 take ever longer (a three-way split of
+    # a heap of n has n^2/12 options): the stop must be seen inside them.
+    child = (
+        "import sys, grundy\n"
+        "print('started', flush=True)\n"
+        f"grundy.rule({code!r}).sequence(10**5 if {code!r} == '0.8' else 10**9 // 10, method={method!r})\n"
+    )
+    p = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    try:
+        assert p.stdout.readline().strip() == "started"
+        time.sleep(2.5)
+        assert p.poll() is None, "the run ended before it could be stopped"
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=30)
+        took = time.monotonic() - t0
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert took < 1, f"stopped {took:.2f} s after Ctrl-C"
+    assert p.returncode != 0 and err.rstrip().endswith("KeyboardInterrupt"), err
