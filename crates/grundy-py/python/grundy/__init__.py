@@ -46,10 +46,15 @@ from __future__ import annotations
 import builtins as _builtins
 import html as _html
 import operator as _operator
-from typing import Any, Callable, Iterable, List, Optional, Sequence as _Seq, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Union
+
+if TYPE_CHECKING:
+    import numpy.typing as _np_typing  # noqa: F401
+    import numpy as _np
 
 from . import _grundy
 from ._grundy import GrundyError, Nimber, Sum
+from ._types import Drawing, FamilyInfo, MoveInfo, Report, SequenceStats, WinningMove
 
 __all__ = [
     "GrundyError",
@@ -73,7 +78,7 @@ __all__ = [
 _VARIANT_KEYWORDS = ("variant", "k", "width", "rule", "graph", "deal")
 
 
-def families() -> List[dict]:
+def families() -> List[FamilyInfo]:
     """Every game family: name, aliases, summary, variant and position
     syntax, examples.
 
@@ -99,7 +104,7 @@ def _words(position: Any) -> str:
     return " ".join(str(x) for x in items)
 
 
-def _find(name: str) -> Optional[dict]:
+def _find(name: str) -> Optional[FamilyInfo]:
     n = name.strip().lower()
     for f in families():
         if f["name"] == n or n in f["aliases"]:
@@ -143,7 +148,9 @@ def game(name: str, position: Any = None, *, misere: bool = False, **variant: An
             if not v and f["examples"][0][0] and f["variant"]:
                 v, position = f["examples"][0]
         elif f is None:  # a heap game named by its rule
-            position = _find("heap")["examples"][0][1]
+            heap = _find("heap")
+            assert heap is not None, "the registry lists heap games"
+            position = heap["examples"][0][1]
     return Position(_grundy.Position(name, v, _words(position), misere))
 
 
@@ -164,11 +171,11 @@ class Position:
 
     __slots__ = ("_p", "_report")
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _grundy.Position) -> None:
         self._p = native
-        self._report: Optional[dict] = None
+        self._report: Optional[Report] = None
 
-    def report(self) -> dict:
+    def report(self) -> Report:
         """The command line's ``--json`` report: game, position, convention,
         value, outcome, winning_moves."""
         if self._report is None:
@@ -205,12 +212,12 @@ class Position:
         """Whether no move is left."""
         return self._p.is_over
 
-    def winning_moves(self) -> List[dict]:
+    def winning_moves(self) -> List[WinningMove]:
         """Every winning move: dicts with ``move`` (the game's words) and
         ``to`` (the position it leaves, as JSON)."""
         return self.report()["winning_moves"]
 
-    def moves(self) -> List[dict]:
+    def moves(self) -> List[MoveInfo]:
         """Every legal move with the position it leaves, its value and
         outcome (refused when there are too many to list)."""
         return self._p.moves()
@@ -220,7 +227,7 @@ class Position:
         as the command line prints it."""
         return self._p.draw() + "\n" + self._p.report_text()
 
-    def drawing(self) -> dict:
+    def drawing(self) -> Drawing:
         """The position as data: ``shape`` (with its ``kind``),
         ``components`` with their values, ``value``, ``outcome``."""
         return self._p.drawing()
@@ -289,7 +296,7 @@ class Session:
 
     __slots__ = ("_s", "intro", "log")
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _grundy.Session) -> None:
         self._s = native
         self.intro = native.take()
         self.log: List[Any] = [self.intro]
@@ -401,20 +408,63 @@ class Sequence:
 
     __slots__ = ("_s",)
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _grundy.Sequence) -> None:
         self._s = native
 
-    rule = property(lambda self: self._s.rule, doc="The rule's canonical form.")
-    to = property(lambda self: self._s.to, doc="The last heap.")
-    computed = property(lambda self: self._s.computed, doc="The last heap computed; the rest follows from the period.")
-    values = property(lambda self: self._s.values, doc="G(0..=to).")
-    period = property(lambda self: self._s.period, doc="The period, or None.")
-    preperiod = property(lambda self: self._s.preperiod, doc="Where the period starts, or None.")
-    saltus = property(lambda self: self._s.saltus, doc="G(n + period) - G(n) in the periodic part.")
-    status = property(lambda self: self._s.status, doc="'proven', 'observed' or 'none'.")
-    proved_at = property(lambda self: self._s.proved_at, doc="The last heap the proof needed, or None.")
-    checksum = property(lambda self: self._s.checksum, doc="Fletcher's checksum, as the CLI prints it.")
-    stats = property(lambda self: self._s.stats, doc="Largest value, value counts, P-positions, engine figures.")
+    @property
+    def rule(self) -> str:
+        """The rule's canonical form."""
+        return self._s.rule
+
+    @property
+    def to(self) -> int:
+        """The last heap."""
+        return self._s.to
+
+    @property
+    def computed(self) -> int:
+        """The last heap computed; the rest follows from the period."""
+        return self._s.computed
+
+    @property
+    def values(self) -> Union["_np_typing.NDArray[_np.uint32]", memoryview]:
+        """G(0..=to), read-only (see the class)."""
+        return self._s.values
+
+    @property
+    def period(self) -> Optional[int]:
+        """The period, or None."""
+        return self._s.period
+
+    @property
+    def preperiod(self) -> Optional[int]:
+        """Where the period starts, or None."""
+        return self._s.preperiod
+
+    @property
+    def saltus(self) -> Optional[int]:
+        """G(n + period) - G(n) in the periodic part."""
+        return self._s.saltus
+
+    @property
+    def status(self) -> str:
+        """'proven', 'observed' or 'none'."""
+        return self._s.status
+
+    @property
+    def proved_at(self) -> Optional[int]:
+        """The last heap the proof needed, or None."""
+        return self._s.proved_at
+
+    @property
+    def checksum(self) -> str:
+        """Fletcher's checksum, as the CLI prints it."""
+        return self._s.checksum
+
+    @property
+    def stats(self) -> SequenceStats:
+        """Largest value, value counts, P-positions, engine figures."""
+        return self._s.stats
 
     def __len__(self) -> int:
         return len(self._s)

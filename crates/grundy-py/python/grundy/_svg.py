@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import textwrap
 from html import escape
-from typing import Any, List
+from typing import Any, Dict, List
+
+from ._types import Drawing
 
 _C = 18  # cell size in pixels
 _TOKEN = "#0969da"
@@ -50,14 +52,15 @@ def _columns(counts: List[int], cap: int = 30) -> List[str]:
     return body
 
 
-def render(d: dict) -> str:
+def render(d: Drawing) -> str:
     """An SVG picture of a drawing."""
-    shape: dict = d["shape"]
+    shape: Dict[str, Any] = d["shape"]
     kind = shape["kind"]
     value = "" if d.get("value") is None else f"value *{d['value']}, "
     caption = f"{value}{d['outcome']}-position"
     body: List[str] = []
-    w = h = 0
+    w: float = 0
+    h: float = 0
     if kind in ("heaps", "steps"):
         counts = shape["sizes"] if kind == "heaps" else shape["coins"]
         body = _columns(counts)
@@ -119,11 +122,11 @@ def render(d: dict) -> str:
         for c in shape["chips"]:
             if c < n:
                 chips[c] += 1
-        for i, (x, y) in enumerate(pos):
+        for i, (cx, cy) in enumerate(pos):
             fill = _TOKEN if chips[i] else _EMPTY
-            body.append(f"<circle cx='{x}' cy='{y}' r='9' fill='{fill}' stroke='{_MARK}'/>")
+            body.append(f"<circle cx='{cx}' cy='{cy}' r='9' fill='{fill}' stroke='{_MARK}'/>")
             label = escape(names[i]) + (f" ×{chips[i]}" if chips[i] > 1 else "")
-            body.append(f"<text x='{x + 11}' y='{y - 8}'>{label}</text>")
+            body.append(f"<text x='{cx + 11}' y='{cy - 8}'>{label}</text>")
         w = h = int(2 * radius + 60)
     else:  # a shape this version does not know: the parts only
         body.append(f"<text x='4' y='16'>{escape(kind)}</text>")
