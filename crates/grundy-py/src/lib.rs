@@ -11,11 +11,11 @@
 use std::collections::{HashMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use grundy::family::registry::{self, AnyGame, AnySession};
+use grundy::family::registry::{self, AnyGame};
 use grundy::family::session::{Line, Mode, Options as SessionOptions, Output, Side};
 use grundy::game::{Convention, Outcome};
 use grundy::heap::periodicity::{Status, Window};
@@ -25,8 +25,9 @@ use grundy::heap::store;
 use grundy::nimber::{self, Nimber as RustNimber};
 use numpy::{IntoPyArray, PyReadonlyArray1};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
+use pyo3::exceptions::{PyTypeError, PyValueError, PyZeroDivisionError};
 use pyo3::prelude::*;
+use pyo3::sync::MutexExt;
 use pyo3::types::{PyList, PyTuple};
 
 create_exception!(
@@ -88,38 +89,52 @@ fn families(py: Python<'_>) -> PyResult<Py<PyAny>> {
     to_py(py, &v)
 }
 
-/// A position of a family: what the registry starts.
-#[pyclass(unsendable, module = "grundy._grundy")]
+/// A position of a family: what the registry starts, kept as plain data
+/// (the family, its variant, the position it started from, the moves
+/// played since) so that it may be shared between threads and pickled.
+/// Each call starts the game anew from that data and replays the moves:
+/// the library's games are not `Send`, and a position's JSON does not hold
+/// everything a played game knows (whose token moves in Northcott's game),
+/// nor does every position reached start by itself (an empty row).
+#[pyclass(frozen, module = "grundy._grundy")]
 struct Position {
     family: String,
     variant: String,
     misere: bool,
-    game: Option<Box<dyn AnyGame>>,
+    /// The position the game started from, as given.
+    position: String,
+    /// The moves played from `position` to reach this one.
+    moves: Vec<String>,
 }
 
 fn start(family: &str, variant: &str, position: &str, misere: bool) -> PyResult<Position> {
-    let game =
-        guard(|| registry::start(family, variant, position, convention(misere)).map_err(|e| e.0))?;
+    start_game(family, variant, position, misere)?;
     Ok(Position {
         family: family.to_string(),
         variant: variant.to_string(),
         misere,
-        game: Some(game),
+        position: position.to_string(),
+        moves: Vec::new(),
     })
 }
 
-impl Position {
-    /// The same position started anew (from its JSON, which every family
-    /// reads back).
-    fn fresh(&self) -> PyResult<Position> {
-        let json = self.game()?.position_json().to_string();
-        start(&self.family, &self.variant, &json, self.misere)
-    }
+fn start_game(
+    family: &str,
+    variant: &str,
+    position: &str,
+    misere: bool,
+) -> PyResult<Box<dyn AnyGame>> {
+    guard(|| registry::start(family, variant, position, convention(misere)).map_err(|e| e.0))
+}
 
-    fn game(&self) -> PyResult<&dyn AnyGame> {
-        self.game
-            .as_deref()
-            .ok_or_else(|| err("this position was handed to a play session"))
+impl Position {
+    /// The game at this position, started anew.
+    fn game(&self) -> PyResult<Box<dyn AnyGame>> {
+        let mut g = start_game(&self.family, &self.variant, &self.position, self.misere)?;
+        for mv in &self.moves {
+            guard(|| g.play(mv).map_err(|e| e.0))?;
+        }
+        Ok(g)
     }
 }
 
@@ -228,53 +243,230 @@ impl Position {
     /// The position after a move (in the game's words, or the whole
     /// position it leaves); this position is unchanged.
     fn after(&self, mv: &str) -> PyResult<Position> {
-        let mut next = self.fresh()?;
-        let g = next.game.as_mut().expect("a game");
+        let mut g = self.game()?;
         guard(|| g.play(mv).map_err(|e| e.0))?;
+        let mut next = self.clone_data();
+        next.moves.push(mv.to_string());
         Ok(next)
     }
 
     /// A play session against the computer from this position.
     #[pyo3(signature = (first = "human", seed = 0, json = false))]
-    fn session(&self, first: &str, seed: u64, json: bool) -> PyResult<Session> {
-        let first = match first {
+    fn session(&self, py: Python<'_>, first: &str, seed: u64, json: bool) -> PyResult<Session> {
+        Session::open(py, self.clone_data(), first, seed, json, Vec::new())
+    }
+
+    /// Pickles as the data that starts the same position.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let args = (
+            self.family.as_str(),
+            self.variant.as_str(),
+            self.position.as_str(),
+            self.misere,
+            self.moves.clone(),
+        )
+            .into_pyobject(py)?;
+        let restore = py.import("grundy._grundy")?.getattr("_position_restore")?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+}
+
+impl Position {
+    fn clone_data(&self) -> Position {
+        Position {
+            family: self.family.clone(),
+            variant: self.variant.clone(),
+            misere: self.misere,
+            position: self.position.clone(),
+            moves: self.moves.clone(),
+        }
+    }
+}
+
+/// A pickled position made again (see `Position.__reduce__`).
+#[pyfunction]
+fn _position_restore(
+    family: &str,
+    variant: &str,
+    position: &str,
+    misere: bool,
+    moves: Vec<String>,
+) -> PyResult<Position> {
+    let p = Position {
+        moves,
+        ..start(family, variant, position, misere)?
+    };
+    p.game()?;
+    Ok(p)
+}
+
+/// What a session's thread is asked to do.
+enum Ask {
+    /// Play a line, and hand over what the session said.
+    Line(String),
+    /// Hand over what the session said.
+    Take,
+    /// Only say whether the game is over.
+    Finished,
+}
+
+/// One request to a session's thread, and where to answer.
+struct Request {
+    ask: Ask,
+    reply: mpsc::Sender<Result<(Vec<Output>, bool), String>>,
+}
+
+/// What a session keeps between calls: the way to its thread, and every
+/// line sent so far (a pickled session replays them).
+struct SessionState {
+    to_thread: mpsc::Sender<Request>,
+    lines: Vec<String>,
+}
+
+/// A game against the computer, driven by lines as at the terminal. The
+/// library's session is not `Send`: it lives on a thread of its own, which
+/// this object talks to, so the object may be used from any thread (one
+/// call at a time) and pickled (as its start and the lines sent).
+#[pyclass(frozen, module = "grundy._grundy")]
+struct Session {
+    start: Position,
+    first: String,
+    seed: u64,
+    json: bool,
+    state: Mutex<SessionState>,
+}
+
+/// The session's thread: starts the game, then plays each line it is sent
+/// until the object is dropped.
+fn session_thread(
+    start: Position,
+    options: SessionOptions,
+    requests: mpsc::Receiver<Request>,
+    ready: mpsc::Sender<Result<(), String>>,
+) {
+    let begun = catch_unwind(AssertUnwindSafe(|| {
+        let mut game = registry::start(
+            &start.family,
+            &start.variant,
+            &start.position,
+            convention(start.misere),
+        )
+        .map_err(|e| e.0)?;
+        for mv in &start.moves {
+            game.play(mv).map_err(|e| e.0)?;
+        }
+        let mut s = game.session(&options);
+        s.begin().map_err(|e| e.0)?;
+        Ok(s)
+    }));
+    let mut session = match begun {
+        Ok(Ok(s)) => {
+            let _ = ready.send(Ok(()));
+            s
+        }
+        Ok(Err(m)) => {
+            let _ = ready.send(Err(m));
+            return;
+        }
+        Err(_) => {
+            let _ = ready.send(Err("internal error: the session did not start".into()));
+            return;
+        }
+    };
+    for r in requests {
+        let answer = catch_unwind(AssertUnwindSafe(|| {
+            let out = match r.ask {
+                Ask::Line(line) => {
+                    session.input(Line::Text(line)).map_err(|e| e.0)?;
+                    session.take_output()
+                }
+                Ask::Take => session.take_output(),
+                Ask::Finished => Vec::new(),
+            };
+            Ok((out, session.is_finished()))
+        }))
+        .unwrap_or_else(|_| Err("internal error: the session failed".into()));
+        let _ = r.reply.send(answer);
+    }
+}
+
+impl Session {
+    fn open(
+        py: Python<'_>,
+        start: Position,
+        first: &str,
+        seed: u64,
+        json: bool,
+        replay: Vec<String>,
+    ) -> PyResult<Session> {
+        let side = match first {
             "human" | "you" => Side::Human,
             "computer" => Side::Computer,
             other => return Err(err(format!("first '{other}': give 'human' or 'computer'"))),
         };
-        let fresh = self.fresh()?;
         let options = SessionOptions {
-            first,
+            first: side,
             mode: if json { Mode::Json } else { Mode::Pipe },
             seed,
         };
-        let game = fresh.game.expect("a game");
-        let mut s = guard(|| Ok(game.session(&options)))?;
-        guard(|| s.begin().map_err(|e| e.0))?;
-        Ok(Session { session: s, json })
+        let (to_thread, requests) = mpsc::channel();
+        let (ready_tx, ready) = mpsc::channel();
+        let data = start.clone_data();
+        std::thread::Builder::new()
+            .name("grundy session".into())
+            .spawn(move || session_thread(data, options, requests, ready_tx))
+            .map_err(|e| err(format!("cannot start the session: {e}")))?;
+        py.detach(move || ready.recv())
+            .unwrap_or_else(|_| Err("internal error: the session did not start".into()))
+            .map_err(err)?;
+        let session = Session {
+            start,
+            first: first.to_string(),
+            seed,
+            json,
+            state: Mutex::new(SessionState {
+                to_thread,
+                lines: Vec::new(),
+            }),
+        };
+        if !replay.is_empty() {
+            for line in replay {
+                session.ask(py, Ask::Line(line))?;
+            }
+            // What the replay said was already seen by whoever pickled it.
+            session.ask(py, Ask::Take)?;
+        }
+        Ok(session)
     }
-}
 
-/// A game against the computer, driven by lines as at the terminal.
-#[pyclass(unsendable, module = "grundy._grundy")]
-struct Session {
-    session: Box<dyn AnySession>,
-    json: bool,
-}
-
-#[pymethods]
-impl Session {
-    /// Sends one line (a move, hint, why, undo, moves, help, quit) and
-    /// returns what the session said: text, or a list of dicts in JSON mode.
-    fn send(&mut self, py: Python<'_>, line: &str) -> PyResult<Py<PyAny>> {
-        let s = &mut self.session;
-        guard(|| s.input(Line::Text(line.to_string())).map_err(|e| e.0))?;
-        self.take(py)
+    /// Sends one request to the session's thread and waits for the answer
+    /// with the GIL released.
+    fn ask(&self, py: Python<'_>, ask: Ask) -> PyResult<(Vec<Output>, bool)> {
+        let mut state = self
+            .state
+            .lock_py_attached(py)
+            .unwrap_or_else(|p| p.into_inner());
+        let (reply, answer) = mpsc::channel();
+        let line = match &ask {
+            Ask::Line(l) => Some(l.clone()),
+            _ => None,
+        };
+        let request = Request { ask, reply };
+        state
+            .to_thread
+            .send(request)
+            .map_err(|_| err("internal error: the session has ended"))?;
+        let got = py
+            .detach(move || answer.recv())
+            .map_err(|_| err("internal error: the session failed"))?
+            .map_err(err)?;
+        if let Some(line) = line {
+            state.lines.push(line);
+        }
+        Ok(got)
     }
 
-    /// What the session said since the last call (its introduction first).
-    fn take(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let out = self.session.take_output();
+    fn said(&self, py: Python<'_>, out: Vec<Output>) -> PyResult<Py<PyAny>> {
         if self.json {
             let list = PyList::empty(py);
             for o in out {
@@ -297,12 +489,56 @@ impl Session {
         }
         Ok(text.into_pyobject(py)?.into_any().unbind())
     }
+}
+
+#[pymethods]
+impl Session {
+    /// Sends one line (a move, hint, why, undo, moves, help, quit) and
+    /// returns what the session said: text, or a list of dicts in JSON mode.
+    fn send(&self, py: Python<'_>, line: &str) -> PyResult<Py<PyAny>> {
+        let (out, _) = self.ask(py, Ask::Line(line.to_string()))?;
+        self.said(py, out)
+    }
+
+    /// What the session said since the last call (its introduction first).
+    fn take(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let (out, _) = self.ask(py, Ask::Take)?;
+        self.said(py, out)
+    }
 
     /// Whether the game is over (or was quit).
     #[getter]
-    fn finished(&self) -> bool {
-        self.session.is_finished()
+    fn finished(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.ask(py, Ask::Finished)?.1)
     }
+
+    /// Pickles as the start, the options and the lines sent; unpickling
+    /// replays them.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let lines = self
+            .state
+            .lock_py_attached(py)
+            .unwrap_or_else(|p| p.into_inner())
+            .lines
+            .clone();
+        let restore = py.import("grundy._grundy")?.getattr("_session_restore")?;
+        let start = Py::new(py, self.start.clone_data())?;
+        let args = (start, self.first.as_str(), self.seed, self.json, lines).into_pyobject(py)?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+}
+
+/// A session started anew and replayed to where it was pickled.
+#[pyfunction]
+fn _session_restore(
+    py: Python<'_>,
+    start: PyRef<'_, Position>,
+    first: &str,
+    seed: u64,
+    json: bool,
+    lines: Vec<String>,
+) -> PyResult<Session> {
+    Session::open(py, start.clone_data(), first, seed, json, lines)
 }
 
 // ---------------------------------------------------------------------
@@ -428,6 +664,12 @@ impl Rule {
         format!("grundy.rule({:?})", self.rule.to_string())
     }
 
+    /// Pickles as the canonical form, which parses back to the same rule.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let args = (self.rule.to_string(),).into_pyobject(py)?;
+        PyTuple::new(py, [py.get_type::<Rule>().into_any(), args.into_any()])
+    }
+
     /// The largest heap a sequence of this rule may reach.
     #[getter]
     fn max_heap(&self) -> u64 {
@@ -448,9 +690,11 @@ impl Rule {
         threads: Option<usize>,
         out: Option<PathBuf>,
     ) -> PyResult<Sequence> {
-        let to: u64 = to
-            .extract()
-            .map_err(|_| err(format!("--to '{to}': give a whole number from 0")))?;
+        let to = whole(to, "give a whole number from 0")
+            .map_err(|_| err(format!("--to '{to}': give a whole number from 0")))?
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!("to {}: give a whole number from 0", short(to)))
+            })?;
         let method = self::method(method)?;
         let threads = match threads {
             Some(t @ 1..=1024) => t,
@@ -484,7 +728,7 @@ impl Rule {
         };
         let result = interruptible(py, move |stop| {
             let mut observe = |_: &sequence::Progress| !stop.load(Ordering::SeqCst);
-            let r = sequence::compute_with(&rule, reach, &options, &[], &mut observe);
+            let r = sequence::compute_stoppable(&rule, reach, &options, &mut observe, &stop);
             if stop.load(Ordering::SeqCst) {
                 return Err(None);
             }
@@ -519,10 +763,13 @@ impl Rule {
     }
 }
 
-/// A computed sequence G(0..=to) with its periodicity and figures.
-#[pyclass(unsendable, module = "grundy._grundy")]
+/// A computed sequence G(0..=to) with its periodicity and figures. It
+/// never changes once made (so threads may share it): the engine's values
+/// stay here, `values` hands numpy a read-only view of them, and `save`
+/// and `value` read them.
+#[pyclass(frozen, module = "grundy._grundy")]
 struct Sequence {
-    seq: Option<RustSequence>,
+    seq: RustSequence,
     rule: String,
     to: u64,
     computed: u64,
@@ -534,7 +781,10 @@ struct Sequence {
     figures: sequence::Figures,
     engine: serde_json::Value,
     rc: serde_json::Value,
-    values: Option<Py<PyAny>>,
+    /// G(0..=to) as 32-bit cells, made on first use when the engine did
+    /// not leave them so: in 16-bit cells, or stopping short of `to` (the
+    /// rest follows from the period).
+    full: OnceLock<Vec<u32>>,
 }
 
 impl Sequence {
@@ -553,64 +803,74 @@ impl Sequence {
             figures,
             engine: serde_json::to_value(s.engine).unwrap_or_default(),
             rc: serde_json::to_value(&s.stats).unwrap_or_default(),
-            seq: Some(s),
-            values: None,
+            seq: s,
+            full: OnceLock::new(),
         }
     }
 
-    /// The values as a numpy array (handed over without a copy when they
-    /// were all computed), or an `array.array` without numpy.
-    fn materialise(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        if let Some(v) = &self.values {
-            return Ok(v.clone_ref(py));
-        }
-        let s = self.seq.take().expect("values or the sequence");
-        let count = self.to as usize + 1;
-        let narrow = self.figures.max_value <= u16::MAX as u32;
-        let whole = s.values.len() == count;
-        let have_numpy = py.import("numpy").is_ok();
-        let obj: Py<PyAny> = match (whole, s.values) {
-            (true, Values::Narrow(v)) if have_numpy => v.into_pyarray(py).into_any().unbind(),
-            (true, Values::Wide(v)) if have_numpy => v.into_pyarray(py).into_any().unbind(),
-            (_, values) => {
-                let bytes = count as u64 * if narrow { 2 } else { 4 };
-                if bytes > memory() {
-                    // Put the sequence back: only the listing is refused.
-                    self.seq = Some(RustSequence { values, ..s });
-                    return Err(err(format!(
-                        "G(0..={}) as an array needs {}, more than the {} available",
-                        self.to,
-                        size(bytes),
-                        size(memory())
-                    )));
-                }
-                let full = RustSequence { values, ..s };
-                let get = |n: usize| full.value(n as u64).expect("a complete sequence");
-                if have_numpy && narrow {
-                    let v: Vec<u16> = (0..count).map(|n| get(n) as u16).collect();
-                    v.into_pyarray(py).into_any().unbind()
-                } else if have_numpy {
-                    let v: Vec<u32> = (0..count).map(get).collect();
-                    v.into_pyarray(py).into_any().unbind()
-                } else {
-                    let mut b = Vec::with_capacity(count * if narrow { 2 } else { 4 });
-                    for n in 0..count {
-                        if narrow {
-                            b.extend_from_slice(&(get(n) as u16).to_ne_bytes());
-                        } else {
-                            b.extend_from_slice(&get(n).to_ne_bytes());
-                        }
-                    }
-                    let array = py.import("array")?.getattr("array")?;
-                    let a = array.call1((if narrow { "H" } else { "I" },))?;
-                    a.call_method1("frombytes", (pyo3::types::PyBytes::new(py, &b),))?;
-                    a.unbind()
-                }
-            }
-        };
-        self.values = Some(obj.clone_ref(py));
-        Ok(obj)
+    fn count(&self) -> usize {
+        self.to as usize + 1
     }
+
+    /// G(n) for a heap the sequence answers.
+    fn get(&self, n: usize) -> u32 {
+        self.seq.value(n as u64).expect("a complete sequence")
+    }
+
+    /// Every value G(0..=to) in 32-bit cells: the engine's own when it
+    /// left them so, or else made once (refused when they would not fit in
+    /// memory). One cell type whatever the values or the engine, so code
+    /// written against a short run works on a long one.
+    fn cells(&self, py: Python<'_>) -> PyResult<&[u32]> {
+        let count = self.count();
+        if let Values::Wide(v) = &self.seq.values {
+            if v.len() == count {
+                return Ok(v);
+            }
+        }
+        if self.full.get().is_none() {
+            let bytes = count as u64 * 4;
+            if bytes > memory() {
+                return Err(err(format!(
+                    "G(0..={}) as an array needs {}, more than the {} available",
+                    self.to,
+                    size(bytes),
+                    size(memory())
+                )));
+            }
+        }
+        Ok(py.detach(|| {
+            self.full
+                .get_or_init(|| (0..count).map(|n| self.get(n)).collect())
+        }))
+    }
+}
+
+/// A read-only numpy array viewing `cells`, which `owner` keeps alive and
+/// never changes. Read-only, because the cells are the sequence's own:
+/// `save`, `value` and every other view read them, maybe on other threads.
+/// numpy refuses to make it writeable again, as its base (`owner`) offers
+/// no writeable buffer.
+fn numpy_view<'py>(owner: &Bound<'py, Sequence>, cells: &[u32]) -> PyResult<Bound<'py, PyAny>> {
+    let view = numpy::ndarray::ArrayView1::from(cells);
+    // SAFETY: the cells belong to `owner`, a frozen object the array holds
+    // as its base: they stay where they are, unchanged, while it lives;
+    // the array is made read-only before anyone else sees it.
+    let array =
+        unsafe { numpy::PyArray1::borrow_from_array(&view, owner.clone().into_any()) }.into_any();
+    array.getattr("flags")?.setattr("writeable", false)?;
+    Ok(array)
+}
+
+/// The values without numpy: a read-only `memoryview` of native-endian
+/// 32-bit cells (format `I`).
+fn memoryview<'py>(py: Python<'py>, cells: &[u32]) -> PyResult<Bound<'py, PyAny>> {
+    let b: Vec<u8> = cells.iter().flat_map(|c| c.to_ne_bytes()).collect();
+    let raw = pyo3::types::PyBytes::new(py, &b);
+    py.import("builtins")?
+        .getattr("memoryview")?
+        .call1((raw,))?
+        .call_method1("cast", ("I",))
 }
 
 #[pymethods]
@@ -633,11 +893,16 @@ impl Sequence {
         self.computed
     }
 
-    /// G(0..=to): a numpy array (uint16, or uint32 when a value needs it),
-    /// or an `array.array` when numpy is missing.
+    /// G(0..=to), read-only, always in 32-bit cells: a numpy uint32 array
+    /// viewing the values held here, or a `memoryview` without numpy.
     #[getter]
-    fn values(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.materialise(py)
+    fn values<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let cells = slf.get().cells(py)?;
+        if py.import("numpy").is_err() {
+            return memoryview(py, cells);
+        }
+        numpy_view(slf, cells)
     }
 
     /// The period, or None.
@@ -697,50 +962,86 @@ impl Sequence {
     }
 
     fn __len__(&self) -> usize {
-        self.to as usize + 1
+        self.count()
     }
 
     /// G(n) without building the array.
-    fn value(&self, py: Python<'_>, n: u64) -> PyResult<u32> {
+    fn value(&self, n: u64) -> PyResult<u32> {
         if n > self.to {
             return Err(err(format!("heap {n} is past the last one, {}", self.to)));
         }
-        match (&self.seq, &self.values) {
-            (Some(s), _) => s
-                .value(n)
-                .ok_or_else(|| err(format!("G({n}) was not computed"))),
-            (None, Some(v)) => v.bind(py).get_item(n)?.extract(),
-            (None, None) => Err(err("no values")),
-        }
+        Ok(self.get(n as usize))
     }
 
-    /// Writes G(0..=to) to a sequence file, whole or not at all.
+    /// Writes G(0..=to) to a sequence file, whole or not at all: the
+    /// engine's values, whatever became of any array handed out.
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
-        let count = self.to as usize + 1;
-        let rule = self.rule.clone();
-        let r = match (&self.seq, &self.values) {
-            (Some(s), _) => py.detach(|| {
-                store::write_with(&path, &rule, count, |n| {
-                    s.value(n as u64).expect("a complete sequence")
-                })
-            }),
-            (None, Some(v)) => {
-                let v = v.bind(py);
-                if let Ok(a) = v.extract::<PyReadonlyArray1<u16>>() {
-                    let a = a.as_slice()?;
-                    py.detach(|| store::write_with(&path, &rule, count, |n| a[n] as u32))
-                } else if let Ok(a) = v.extract::<PyReadonlyArray1<u32>>() {
-                    let a = a.as_slice()?;
-                    py.detach(|| store::write_with(&path, &rule, count, |n| a[n]))
-                } else {
-                    let list: Vec<u32> = v.extract()?;
-                    store::write(&path, &rule, &list)
-                }
-            }
-            (None, None) => return Err(err("no values")),
-        };
-        r.map_err(|e| err(format!("--out {e}")))
+        let count = self.count();
+        py.detach(|| store::write_with(&path, &self.rule, count, |n| self.get(n)))
+            .map_err(|e| err(format!("--out {e}")))
     }
+
+    /// Pickles as the computed values, the proven period and the engine's
+    /// figures; the rest is worked out again from them.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let known = self.seq.values.len().min(self.count());
+        let mut bytes = Vec::with_capacity(known * 4);
+        for n in 0..known {
+            bytes.extend_from_slice(&self.seq.values.get(n).to_le_bytes());
+        }
+        let period = self
+            .seq
+            .period
+            .map(|p| (p.preperiod, p.period, p.proven_at));
+        let meta = serde_json::json!({ "engine": self.engine, "rc": self.rc }).to_string();
+        let restore = py.import("grundy._grundy")?.getattr("_sequence_restore")?;
+        let args = (
+            self.rule.as_str(),
+            self.to,
+            pyo3::types::PyBytes::new(py, &bytes),
+            period,
+            meta,
+        )
+            .into_pyobject(py)?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+}
+
+/// A pickled sequence made again (see `Sequence.__reduce__`).
+#[pyfunction]
+fn _sequence_restore(
+    rule: &str,
+    to: u64,
+    values: &[u8],
+    period: Option<(usize, usize, usize)>,
+    meta: &str,
+) -> PyResult<Sequence> {
+    let bad = || err("a pickled sequence that does not hold together");
+    let rule = parse_rule(rule)?;
+    let values: Vec<u32> = values
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let period = period.map(|(preperiod, period, proven_at)| sequence::ProvenPeriod {
+        preperiod,
+        period,
+        proven_at,
+    });
+    let complete = match period {
+        Some(p) => p.period > 0 && p.preperiod + p.period <= values.len(),
+        None => values.len() as u64 == to + 1,
+    };
+    if values.is_empty() || !complete || values.len() as u64 > to + 1 {
+        return Err(bad());
+    }
+    let meta: serde_json::Value = serde_json::from_str(meta).map_err(|_| bad())?;
+    let mut s = RustSequence::from_values(rule, values);
+    s.to = to;
+    s.period = period;
+    let mut out = Sequence::new(s);
+    out.engine = meta["engine"].clone();
+    out.rc = meta["rc"].clone();
+    Ok(out)
 }
 
 /// Reads a sequence file written by `save`, `sequence(out=...)` or the
@@ -769,20 +1070,43 @@ fn read_sequence(py: Python<'_>, path: PathBuf) -> PyResult<Sequence> {
 // ---------------------------------------------------------------------
 // Nimbers
 
-fn nim_u64(v: &Bound<'_, PyAny>) -> PyResult<u64> {
+/// A whole number for Python's conventions: `Ok(None)` when `v` is not
+/// an integer at all (a TypeError for the caller to raise, or
+/// NotImplemented), a `GrundyError` when it is one out of range.
+fn whole(v: &Bound<'_, PyAny>, range: &str) -> PyResult<Option<u64>> {
     if let Ok(n) = v.downcast::<Nimber>() {
-        return Ok(n.get().0);
+        return Ok(Some(n.get().0));
     }
-    v.extract::<u64>().map_err(|_| {
-        err(format!(
-            "{v}: a nimber is a whole number from 0 to 2^64 - 1"
+    let Ok(i) = v.py().import("operator")?.call_method1("index", (v,)) else {
+        return Ok(None);
+    };
+    i.extract::<u64>()
+        .map(Some)
+        .map_err(|_| err(format!("{i}: {range}")))
+}
+
+const NIMBER_RANGE: &str = "a nimber is a whole number from 0 to 2^64 - 1";
+
+/// The other operand of a nimber operation: a nimber or an integer, else
+/// a TypeError (raised, not NotImplemented: a nimber is not a count, so
+/// `*3 * "ab"` must not fall back to repeating the string).
+fn nim_u64(v: &Bound<'_, PyAny>, op: &str) -> PyResult<u64> {
+    whole(v, NIMBER_RANGE)?.ok_or_else(|| {
+        let kind = v
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| "?".into());
+        PyTypeError::new_err(format!(
+            "unsupported operand type for nimber {op}: '{kind}' (give a nimber or an int)"
         ))
     })
 }
 
 /// A nimber *n: `+` is the nim-sum, `*` the nim product, `/` division in
-/// the field, `**` powers.
-#[pyclass(frozen, eq, hash, module = "grundy._grundy")]
+/// the field, `**` powers. It equals the int n (and hashes like it), so
+/// nimbers and ints mix in sets, dicts and comparisons.
+#[pyclass(frozen, module = "grundy._grundy")]
 #[derive(PartialEq, Eq, Hash, Clone, Copy)]
 struct Nimber(u64);
 
@@ -797,7 +1121,12 @@ impl Nimber {
                 if let Ok(s) = v.extract::<String>() {
                     return nimber_eval(&s);
                 }
-                Ok(Nimber(nim_u64(v)?))
+                whole(v, NIMBER_RANGE)?.map(Nimber).ok_or_else(|| {
+                    PyTypeError::new_err(format!(
+                        "Nimber({}): give an int, a nimber or an expression",
+                        short(v)
+                    ))
+                })
             }
         }
     }
@@ -806,6 +1135,33 @@ impl Nimber {
     #[getter]
     fn value(&self) -> u64 {
         self.0
+    }
+
+    /// Equal to the nimber or int of the same value; anything else is
+    /// left to the other side (NotImplemented). No order: nimbers are not
+    /// ordered.
+    fn __richcmp__(
+        &self,
+        other: &Bound<'_, PyAny>,
+        op: pyo3::basic::CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let same = match whole(other, NIMBER_RANGE) {
+            Ok(Some(n)) => n == self.0,
+            Ok(None) => return Ok(py.NotImplemented()),
+            Err(_) => false, // an int out of range equals no nimber
+        };
+        let r = match op {
+            pyo3::basic::CompareOp::Eq => same,
+            pyo3::basic::CompareOp::Ne => !same,
+            _ => return Ok(py.NotImplemented()),
+        };
+        Ok(r.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    /// The hash of the int n, as equality with it requires.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.0.into_pyobject(py)?.hash()
     }
 
     fn __int__(&self) -> u64 {
@@ -820,12 +1176,18 @@ impl Nimber {
         self.0 != 0
     }
 
+    /// `grundy.Nimber(n)`: what makes it again, as Python's repr should.
     fn __repr__(&self) -> String {
+        format!("grundy.Nimber({})", self.0)
+    }
+
+    /// `*n`, as nimbers are written.
+    fn __str__(&self) -> String {
         format!("*{}", self.0)
     }
 
     fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        Ok(Nimber(self.0 ^ nim_u64(other)?))
+        Ok(Nimber(self.0 ^ nim_u64(other, "+")?))
     }
 
     fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
@@ -845,7 +1207,9 @@ impl Nimber {
     }
 
     fn __mul__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        Ok(Nimber((RustNimber(self.0) * RustNimber(nim_u64(other)?)).0))
+        Ok(Nimber(
+            (RustNimber(self.0) * RustNimber(nim_u64(other, "*")?)).0,
+        ))
     }
 
     fn __rmul__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
@@ -854,13 +1218,13 @@ impl Nimber {
 
     fn __truediv__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
         RustNimber(self.0)
-            .checked_div(RustNimber(nim_u64(other)?))
+            .checked_div(RustNimber(nim_u64(other, "/")?))
             .map(|n| Nimber(n.0))
             .ok_or_else(|| PyZeroDivisionError::new_err("division by *0"))
     }
 
     fn __rtruediv__(&self, other: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        Nimber(nim_u64(other)?).__truediv__(&self.into_pyobject(other.py())?.into_any())
+        Nimber(nim_u64(other, "/")?).__truediv__(&self.into_pyobject(other.py())?.into_any())
     }
 
     fn __pow__(
@@ -868,12 +1232,20 @@ impl Nimber {
         exp: &Bound<'_, PyAny>,
         modulo: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Nimber> {
-        if modulo.is_some() {
-            return Err(err("a nimber power takes no modulus"));
+        if modulo.is_some_and(|m| !m.is_none()) {
+            return Err(PyTypeError::new_err("a nimber power takes no modulus"));
         }
-        let e: i128 = exp
-            .extract()
-            .map_err(|_| err(format!("{exp}: a power of a nimber is a whole number")))?;
+        let e: i128 = match exp.py().import("operator")?.call_method1("index", (exp,)) {
+            Ok(i) => i
+                .extract()
+                .map_err(|_| err(format!("{i}: the exponent is too large")))?,
+            Err(_) => {
+                return Err(PyTypeError::new_err(format!(
+                    "{}: a power of a nimber is a whole number",
+                    short(exp)
+                )))
+            }
+        };
         let base = if e < 0 {
             RustNimber(self.0)
                 .inverse()
@@ -945,10 +1317,22 @@ fn nim_mul_arrays<'py>(
 // Games given by a Python callable
 
 /// A move to a sum of positions (a move that splits the game in parts).
+/// A sum inside a sum is spread into it, so that the options function is
+/// only ever given the user's own positions, never a sum.
 #[pyclass(frozen, module = "grundy._grundy")]
 struct Sum {
     #[pyo3(get)]
     parts: Py<PyTuple>,
+}
+
+/// The parts of `items`, any sum among them spread out.
+fn flatten<'py>(items: impl Iterator<Item = Bound<'py, PyAny>>, into: &mut Vec<Bound<'py, PyAny>>) {
+    for item in items {
+        match item.downcast::<Sum>() {
+            Ok(s) => flatten(s.get().parts.bind(item.py()).iter(), into),
+            Err(_) => into.push(item),
+        }
+    }
 }
 
 #[pymethods]
@@ -957,15 +1341,43 @@ impl Sum {
     fn new(parts: &Bound<'_, PyAny>) -> PyResult<Self> {
         let items: Vec<Bound<'_, PyAny>> = parts
             .try_iter()
-            .map_err(|_| err("grundy.sum takes a list of positions"))?
+            .map_err(|_| PyTypeError::new_err("grundy.sum takes a list of positions"))?
             .collect::<PyResult<_>>()?;
+        let mut flat = Vec::with_capacity(items.len());
+        flatten(items.into_iter(), &mut flat);
         Ok(Sum {
-            parts: PyTuple::new(parts.py(), items)?.unbind(),
+            parts: PyTuple::new(parts.py(), flat)?.unbind(),
         })
+    }
+
+    /// Equal to a sum of equal parts in the same order.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.downcast::<Sum>() {
+            Ok(o) => self
+                .parts
+                .bind(other.py())
+                .eq(o.get().parts.bind(other.py())),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// The hash of the parts.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.parts.bind(py).hash()
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.parts.bind(py).len()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!("grundy.sum({})", self.parts.bind(py).repr()?))
+    }
+
+    /// Pickles as its parts.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let args = PyTuple::new(py, [self.parts.clone_ref(py)])?;
+        PyTuple::new(py, [py.get_type::<Sum>().into_any(), args.into_any()])
     }
 }
 
@@ -979,10 +1391,9 @@ struct Node {
     value: Option<u64>,
 }
 
-/// A game whose options come from a Python callable, with the values
-/// memoised on the Rust side (keys hashed and compared by Python).
-#[pyclass(unsendable, module = "grundy._grundy")]
-struct CallableGame {
+/// The memo of a game given by a Python callable: every position met, its
+/// options and value (keys hashed and compared by Python).
+struct Memo {
     options: Py<PyAny>,
     nodes: Vec<Node>,
     index: HashMap<isize, Vec<usize>>,
@@ -990,10 +1401,10 @@ struct CallableGame {
     limit: usize,
 }
 
-impl CallableGame {
+impl Memo {
     fn node(&mut self, key: &Bound<'_, PyAny>) -> PyResult<usize> {
         let h = key.hash().map_err(|_| {
-            err(format!(
+            PyTypeError::new_err(format!(
                 "position {}: not hashable (use a tuple, not a list)",
                 short(key)
             ))
@@ -1027,7 +1438,7 @@ impl CallableGame {
         self.calls += 1;
         let mut opts = Vec::new();
         let iter = result.try_iter().map_err(|_| {
-            err(format!(
+            PyTypeError::new_err(format!(
                 "options({}) returned {}, not an iterable of positions",
                 short(key.bind(py)),
                 short(&result)
@@ -1107,6 +1518,46 @@ impl CallableGame {
     }
 }
 
+impl Memo {
+    /// The moves of one part of a sum that leave the whole sum value 0,
+    /// each as the sum it leaves.
+    fn winning_moves_of_sum(&mut self, py: Python<'_>, sum: &Sum) -> PyResult<Vec<Py<PyAny>>> {
+        let parts: Vec<usize> = sum
+            .parts
+            .bind(py)
+            .iter()
+            .map(|p| self.node(&p))
+            .collect::<PyResult<_>>()?;
+        let mut total = 0;
+        for &i in &parts {
+            total ^= self.value_of(py, i)?;
+        }
+        let mut out = Vec::new();
+        for (k, &i) in parts.iter().enumerate() {
+            let want = total ^ self.nodes[i].value.expect("known");
+            for opt in self.nodes[i].options.clone().expect("expanded") {
+                let v = opt
+                    .iter()
+                    .fold(0u64, |a, &j| a ^ self.nodes[j].value.expect("known"));
+                if v != want {
+                    continue;
+                }
+                let keys = parts[..k]
+                    .iter()
+                    .chain(&opt)
+                    .chain(&parts[k + 1..])
+                    .map(|&j| self.nodes[j].key.clone_ref(py))
+                    .collect::<Vec<_>>();
+                let sum = Sum {
+                    parts: PyTuple::new(py, keys)?.unbind(),
+                };
+                out.push(Py::new(py, sum)?.into_any());
+            }
+        }
+        Ok(out)
+    }
+}
+
 fn short(o: &Bound<'_, PyAny>) -> String {
     let r = o
         .repr()
@@ -1119,87 +1570,158 @@ fn short(o: &Bound<'_, PyAny>) -> String {
     }
 }
 
+/// A game whose options come from a Python callable, with the values
+/// memoised on the Rust side. One call computes at a time: the memo is
+/// behind a lock, waited for with the GIL released, so threads may share
+/// the game; a callable that calls back into its own game is refused
+/// rather than left waiting for itself.
+#[pyclass(frozen, module = "grundy._grundy")]
+struct CallableGame {
+    memo: Mutex<Memo>,
+    /// The thread computing now (0: none), to catch a callable calling
+    /// back into the game it serves.
+    busy: AtomicU64,
+}
+
+/// A number for the calling thread, never 0.
+fn thread_number() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    thread_local!(static NUMBER: u64 = NEXT.fetch_add(1, Ordering::Relaxed));
+    NUMBER.with(|n| *n)
+}
+
+impl CallableGame {
+    /// Runs `f` on the memo, alone.
+    fn with<T>(&self, py: Python<'_>, f: impl FnOnce(&mut Memo) -> PyResult<T>) -> PyResult<T> {
+        let me = thread_number();
+        if self.busy.load(Ordering::SeqCst) == me {
+            return Err(err(
+                "the options function called back into the game it serves: give it a Game of its own",
+            ));
+        }
+        let mut memo = self
+            .memo
+            .lock_py_attached(py)
+            .unwrap_or_else(|p| p.into_inner());
+        self.busy.store(me, Ordering::SeqCst);
+        let r = f(&mut memo);
+        self.busy.store(0, Ordering::SeqCst);
+        r
+    }
+}
+
 #[pymethods]
 impl CallableGame {
     #[new]
     #[pyo3(signature = (options, max_positions = 10_000_000))]
     fn new(options: Py<PyAny>, max_positions: usize) -> Self {
         CallableGame {
-            options,
-            nodes: Vec::new(),
-            index: HashMap::new(),
-            calls: 0,
-            limit: max_positions,
+            memo: Mutex::new(Memo {
+                options,
+                nodes: Vec::new(),
+                index: HashMap::new(),
+                calls: 0,
+                limit: max_positions,
+            }),
+            busy: AtomicU64::new(0),
         }
     }
 
     /// The Grundy value of a position (or of a `grundy.sum` of positions).
-    fn value(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
-        if let Ok(s) = position.downcast::<Sum>() {
-            let mut v = 0;
-            for p in s.get().parts.bind(py).iter() {
-                let i = self.node(&p)?;
-                v ^= self.value_of(py, i)?;
+    fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        self.with(py, |g| {
+            if let Ok(s) = position.downcast::<Sum>() {
+                let mut v = 0;
+                for p in s.get().parts.bind(py).iter() {
+                    let i = g.node(&p)?;
+                    v ^= g.value_of(py, i)?;
+                }
+                return Ok(v);
             }
-            return Ok(v);
-        }
-        let i = self.node(position)?;
-        self.value_of(py, i)
+            let i = g.node(position)?;
+            g.value_of(py, i)
+        })
     }
 
     /// The options of `position` (as `options` returned them) that leave
     /// value 0.
     fn winning_moves(
-        &mut self,
+        &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<Py<PyAny>>> {
-        let i = self.node(position)?;
-        self.value_of(py, i)?;
-        let opts = self.nodes[i].options.clone().expect("expanded");
-        let mut out = Vec::new();
-        for opt in opts {
-            let v = opt
-                .iter()
-                .fold(0u64, |a, &j| a ^ self.nodes[j].value.expect("known"));
-            if v == 0 {
-                if opt.len() == 1 {
-                    out.push(self.nodes[opt[0]].key.clone_ref(py));
-                } else {
-                    let parts =
-                        PyTuple::new(py, opt.iter().map(|&j| self.nodes[j].key.clone_ref(py)))?;
-                    out.push(
-                        Py::new(
-                            py,
-                            Sum {
-                                parts: parts.unbind(),
-                            },
-                        )?
-                        .into_any(),
-                    );
+        if let Ok(s) = position.downcast::<Sum>() {
+            return self.with(py, |g| g.winning_moves_of_sum(py, s.get()));
+        }
+        self.with(py, |g| {
+            let i = g.node(position)?;
+            g.value_of(py, i)?;
+            let opts = g.nodes[i].options.clone().expect("expanded");
+            let mut out = Vec::new();
+            for opt in opts {
+                let v = opt
+                    .iter()
+                    .fold(0u64, |a, &j| a ^ g.nodes[j].value.expect("known"));
+                if v == 0 {
+                    if opt.len() == 1 {
+                        out.push(g.nodes[opt[0]].key.clone_ref(py));
+                    } else {
+                        let parts =
+                            PyTuple::new(py, opt.iter().map(|&j| g.nodes[j].key.clone_ref(py)))?;
+                        let sum = Sum {
+                            parts: parts.unbind(),
+                        };
+                        out.push(Py::new(py, sum)?.into_any());
+                    }
                 }
             }
-        }
-        Ok(out)
+            Ok(out)
+        })
     }
 
     /// How many times the options callable was called.
     #[getter]
-    fn calls(&self) -> u64 {
-        self.calls
+    fn calls(&self, py: Python<'_>) -> PyResult<u64> {
+        self.with(py, |g| Ok(g.calls))
     }
 
     /// How many positions are memoised.
     #[getter]
-    fn known(&self) -> usize {
-        self.nodes.len()
+    fn known(&self, py: Python<'_>) -> PyResult<usize> {
+        self.with(py, |g| Ok(g.nodes.len()))
+    }
+
+    /// The options callable.
+    #[getter]
+    fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.with(py, |g| Ok(g.options.clone_ref(py)))
+    }
+
+    /// The most positions the memo may hold.
+    #[getter]
+    fn max_positions(&self, py: Python<'_>) -> PyResult<usize> {
+        self.with(py, |g| Ok(g.limit))
     }
 
     /// Forgets every memoised value.
-    fn clear(&mut self) {
-        self.nodes.clear();
-        self.index.clear();
-        self.calls = 0;
+    fn clear(&self, py: Python<'_>) -> PyResult<()> {
+        self.with(py, |g| {
+            g.nodes.clear();
+            g.index.clear();
+            g.calls = 0;
+            Ok(())
+        })
+    }
+
+    /// Pickles as the callable and the limit (pickled by reference, as
+    /// pickle does functions); the memo is worked out again.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let (options, limit) = self.with(py, |g| Ok((g.options.clone_ref(py), g.limit)))?;
+        let args = (options, limit).into_pyobject(py)?;
+        PyTuple::new(
+            py,
+            [py.get_type::<CallableGame>().into_any(), args.into_any()],
+        )
     }
 }
 
@@ -1244,5 +1766,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nimber_eval, m)?)?;
     m.add_function(wrap_pyfunction!(nim_mul_arrays, m)?)?;
     m.add_function(wrap_pyfunction!(_bench_kayles, m)?)?;
+    m.add_function(wrap_pyfunction!(_session_restore, m)?)?;
+    m.add_function(wrap_pyfunction!(_position_restore, m)?)?;
+    m.add_function(wrap_pyfunction!(_sequence_restore, m)?)?;
     Ok(())
 }

@@ -32,7 +32,7 @@ def test_game_errors_are_the_command_lines(cli):
         grundy.game("chess")
     with pytest.raises(ValueError):
         grundy.game("moore", [1, 2], k=0)
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         grundy.game("nim", [1], k=2, width=3)
     with pytest.raises(ValueError):
         grundy.game("nim", [3]).play("7 -> 1")
@@ -40,9 +40,10 @@ def test_game_errors_are_the_command_lines(cli):
         grundy.game("chips", "a", graph="a b;b a")
 
 
-@pytest.mark.parametrize("to", [-1, 2**70, "ten", 1.5, None])
-def test_bad_sequence_lengths(to):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("to,error", [(-1, ValueError), (2**70, ValueError), ("ten", TypeError),
+                                      (1.5, TypeError), (None, TypeError)])
+def test_bad_sequence_lengths(to, error):
+    with pytest.raises(error):
         grundy.rule("0.6").sequence(to)
 
 

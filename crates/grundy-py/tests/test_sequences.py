@@ -5,6 +5,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -32,11 +33,11 @@ def test_sequence_agrees_with_the_command_line(cli, code, to):
 def test_values_are_numpy_without_copy():
     s = grundy.rule("0.6").sequence(10**5)
     v = s.values
-    assert isinstance(v, np.ndarray) and v.dtype == np.uint16 and len(v) == 10**5 + 1
-    # The array owns no copy of its own made by numpy: its base is the
-    # Rust buffer's capsule, and the same array comes back each time.
-    assert v.base is not None and not isinstance(v.base, np.ndarray)
-    assert s.values is v
+    assert isinstance(v, np.ndarray) and v.dtype == np.uint32 and len(v) == 10**5 + 1
+    # The array is a view of the values the sequence holds in Rust: its
+    # base is the sequence, and every view shares the same memory.
+    assert v.base is s._s and not v.flags.owndata
+    assert np.shares_memory(s.values, v)
     assert s[10] == v[10] and s[-1] == v[-1]
 
 
@@ -61,10 +62,47 @@ def test_file_round_trip(tmp_path, cli):
     u = grundy.rule("0.6").sequence(5000, out=tmp_path / "b.gsq")
     assert (tmp_path / "b.gsq").read_bytes() == path.read_bytes()
     assert u.checksum == s.checksum
-    # Values handed to numpy are saved from the array.
-    _ = u.values
-    u.save(tmp_path / "c.gsq")
-    assert (tmp_path / "c.gsq").read_bytes() == path.read_bytes()
+
+
+def test_values_are_read_only_and_save_writes_the_engines(tmp_path):
+    s = grundy.rule("0.6").sequence(5000)
+    s.save(tmp_path / "a.gsq")
+    v = s.values
+    assert not v.flags.writeable
+    with pytest.raises(ValueError):
+        v[3] = 99
+    with pytest.raises(ValueError):
+        v.flags.writeable = True
+    with pytest.raises(ValueError):
+        np.asarray(v)[3] = 99
+    # A copy is the user's own; the sequence and its file do not change.
+    w = v.copy()
+    w[3] = 99
+    s.save(tmp_path / "b.gsq")
+    assert (tmp_path / "b.gsq").read_bytes() == (tmp_path / "a.gsq").read_bytes()
+    assert s[3] == s.values[3] == 2
+    # The same of a sequence read from a file, and of one whose end
+    # follows from its period.
+    for t in (grundy.load_sequence(tmp_path / "a.gsq"), grundy.rule("kayles").sequence(10**5)):
+        with pytest.raises(ValueError):
+            t.values[0] = 1
+
+
+def test_values_without_numpy_are_a_read_only_memoryview():
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import grundy\n"
+        "v = grundy.rule('0.6').sequence(20).values\n"
+        "assert isinstance(v, memoryview) and v.readonly, type(v)\n"
+        "assert v.tolist()[:6] == [0, 0, 1, 2, 0, 1]\n"
+        "try:\n"
+        "    v[0] = 1\n"
+        "except TypeError:\n"
+        "    print('read-only')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "read-only"
 
 
 def test_file_from_the_command_line(tmp_path, cli):
@@ -94,3 +132,31 @@ def test_html_marks_the_period():
     h = s._repr_html_()
     assert "<table" in h and "border-left" in h
     assert "period 34 from 53" in repr(s)
+
+
+@pytest.mark.parametrize("code,method", [("0.8", "auto"), ("0.6", "naive"), ("sub:squares", "auto"),
+                                         ("0.6", "auto")])
+def test_ctrl_c_stops_every_engine_within_a_second(code, method):
+    # The naive engine's heaps of 0.8 take ever longer (a three-way split of
+    # a heap of n has n^2/12 options): the stop must be seen inside them.
+    child = (
+        "import sys, grundy\n"
+        "print('started', flush=True)\n"
+        f"grundy.rule({code!r}).sequence(10**5 if {code!r} == '0.8' else 10**9 // 10, method={method!r})\n"
+    )
+    p = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    try:
+        assert p.stdout.readline().strip() == "started"
+        time.sleep(2.5)
+        assert p.poll() is None, "the run ended before it could be stopped"
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=30)
+        took = time.monotonic() - t0
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert took < 1, f"stopped {took:.2f} s after Ctrl-C"
+    assert p.returncode != 0 and err.rstrip().endswith("KeyboardInterrupt"), err

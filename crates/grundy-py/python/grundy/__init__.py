@@ -18,8 +18,8 @@ Heap rules and their Grundy sequences:
 
 Nimbers, with ``+`` the nim-sum and ``*`` the nim product:
 
->>> Nimber(2) * Nimber(3), Nimber(2) + 3, Nimber(5) / Nimber(5)
-(*1, *1, *1)
+>>> print(Nimber(2) * Nimber(3), Nimber(2) + 3, Nimber(5) / Nimber(5))
+*1 *1 *1
 
 Your own games, from a function giving the options of a position (a move
 that splits the game returns a :func:`sum` of positions):
@@ -45,10 +45,16 @@ from __future__ import annotations
 
 import builtins as _builtins
 import html as _html
-from typing import Any, Callable, Iterable, List, Optional, Sequence as _Seq, Union
+import operator as _operator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Union
+
+if TYPE_CHECKING:
+    import numpy.typing as _np_typing  # noqa: F401
+    import numpy as _np
 
 from . import _grundy
 from ._grundy import GrundyError, Nimber, Sum
+from ._types import Drawing, FamilyInfo, MoveInfo, Report, SequenceStats, WinningMove
 
 __all__ = [
     "GrundyError",
@@ -72,7 +78,7 @@ __all__ = [
 _VARIANT_KEYWORDS = ("variant", "k", "width", "rule", "graph", "deal")
 
 
-def families() -> List[dict]:
+def families() -> List[FamilyInfo]:
     """Every game family: name, aliases, summary, variant and position
     syntax, examples.
 
@@ -94,11 +100,11 @@ def _words(position: Any) -> str:
     try:
         items = list(position)
     except TypeError:
-        raise GrundyError(f"position {position!r}: give text or a list of numbers") from None
+        raise TypeError(f"position {position!r}: give text or a list of numbers") from None
     return " ".join(str(x) for x in items)
 
 
-def _find(name: str) -> Optional[dict]:
+def _find(name: str) -> Optional[FamilyInfo]:
     n = name.strip().lower()
     for f in families():
         if f["name"] == n or n in f["aliases"]:
@@ -128,11 +134,11 @@ def game(name: str, position: Any = None, *, misere: bool = False, **variant: An
     given = [(k, v) for k, v in variant.items() if v is not None]
     for k, _ in given:
         if k not in _VARIANT_KEYWORDS:
-            raise GrundyError(
+            raise TypeError(
                 f"{name} takes no '{k}'; the variant is one of {', '.join(_VARIANT_KEYWORDS)}"
             )
     if len(given) > 1:
-        raise GrundyError(f"give one variant, not {len(given)}: {', '.join(k for k, _ in given)}")
+        raise TypeError(f"give one variant, not {len(given)}: {', '.join(k for k, _ in given)}")
     v = _words(given[0][1]) if given else ""
     if position is None:
         f = _find(name)
@@ -142,7 +148,9 @@ def game(name: str, position: Any = None, *, misere: bool = False, **variant: An
             if not v and f["examples"][0][0] and f["variant"]:
                 v, position = f["examples"][0]
         elif f is None:  # a heap game named by its rule
-            position = _find("heap")["examples"][0][1]
+            heap = _find("heap")
+            assert heap is not None, "the registry lists heap games"
+            position = heap["examples"][0][1]
     return Position(_grundy.Position(name, v, _words(position), misere))
 
 
@@ -163,11 +171,11 @@ class Position:
 
     __slots__ = ("_p", "_report")
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _grundy.Position) -> None:
         self._p = native
-        self._report: Optional[dict] = None
+        self._report: Optional[Report] = None
 
-    def report(self) -> dict:
+    def report(self) -> Report:
         """The command line's ``--json`` report: game, position, convention,
         value, outcome, winning_moves."""
         if self._report is None:
@@ -204,12 +212,12 @@ class Position:
         """Whether no move is left."""
         return self._p.is_over
 
-    def winning_moves(self) -> List[dict]:
+    def winning_moves(self) -> List[WinningMove]:
         """Every winning move: dicts with ``move`` (the game's words) and
         ``to`` (the position it leaves, as JSON)."""
         return self.report()["winning_moves"]
 
-    def moves(self) -> List[dict]:
+    def moves(self) -> List[MoveInfo]:
         """Every legal move with the position it leaves, its value and
         outcome (refused when there are too many to list)."""
         return self._p.moves()
@@ -219,7 +227,7 @@ class Position:
         as the command line prints it."""
         return self._p.draw() + "\n" + self._p.report_text()
 
-    def drawing(self) -> dict:
+    def drawing(self) -> Drawing:
         """The position as data: ``shape`` (with its ``kind``),
         ``components`` with their values, ``value``, ``outcome``."""
         return self._p.drawing()
@@ -237,10 +245,23 @@ class Position:
         """A game against the computer from here (see :class:`Session`)."""
         return Session(self._p.session(first, seed, json))
 
+    def __reduce__(self) -> Any:
+        return (Position, (self._p,))
+
     def __repr__(self) -> str:
         return f"<{self.name} {self.text}>"
 
+    def svg(self) -> str:
+        """The position drawn as an SVG picture, with its value and the
+        values of its parts."""
+        from ._svg import render
+
+        return render(self.drawing())
+
     def _repr_html_(self) -> str:
+        """The notebook's one display of a position: the report, its
+        winning moves and the picture (a notebook shows one rich form, so
+        the picture lives inside the HTML rather than beside it)."""
         r = self.report()
         esc = _html.escape
         head = f"<b>{esc(r['game'])}</b> <code>{esc(self.text)}</code>"
@@ -256,13 +277,8 @@ class Position:
             if len(r["winning_moves"]) > 50:
                 out.append(f"<tr><td colspan=2>... {len(r['winning_moves'])} in all</td></tr>")
             out.append("</table>")
-        out.append("</div>")
+        out.append(f"<div>{self.svg()}</div></div>")
         return "".join(out)
-
-    def _repr_svg_(self) -> str:
-        from ._svg import render
-
-        return render(self.drawing())
 
 
 class Session:
@@ -280,7 +296,7 @@ class Session:
 
     __slots__ = ("_s", "intro", "log")
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _grundy.Session) -> None:
         self._s = native
         self.intro = native.take()
         self.log: List[Any] = [self.intro]
@@ -333,7 +349,9 @@ class Rule:
     __slots__ = ("_r",)
 
     def __init__(self, text: str) -> None:
-        self._r = _grundy.Rule(str(text))
+        if not isinstance(text, str):
+            raise TypeError(f"rule {text!r}: give the rule as text, e.g. '0.77'")
+        self._r = _grundy.Rule(text)
 
     def sequence(
         self,
@@ -362,6 +380,9 @@ class Rule:
         """A position of this heap game."""
         return game("heap", position if position is not None else "", rule=str(self), misere=misere)
 
+    def __reduce__(self) -> Any:
+        return (Rule, (str(self),))
+
     def __str__(self) -> str:
         return str(self._r)
 
@@ -377,39 +398,92 @@ def rule(text: str) -> Rule:
 class Sequence:
     """A Grundy sequence G(0..=to) with its periodicity.
 
-    ``values`` is a numpy ``uint16`` array (``uint32`` when a value needs it),
-    handed over from Rust without a copy; without numpy, an ``array.array``.
+    ``values`` is a read-only numpy ``uint32`` array (whatever the values and
+    the engine), a view of the values the sequence holds in Rust; without
+    numpy, a read-only ``memoryview``. Copy it to change it: :meth:`save`
+    always writes the values the engine computed. ``s[n]`` (an int or any
+    integer, numpy's too) reads G(n) without building the array.
     ``status`` is ``'proven'``, ``'observed'`` or ``'none'``.
     """
 
     __slots__ = ("_s",)
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _grundy.Sequence) -> None:
         self._s = native
 
-    rule = property(lambda self: self._s.rule, doc="The rule's canonical form.")
-    to = property(lambda self: self._s.to, doc="The last heap.")
-    computed = property(lambda self: self._s.computed, doc="The last heap computed; the rest follows from the period.")
-    values = property(lambda self: self._s.values, doc="G(0..=to).")
-    period = property(lambda self: self._s.period, doc="The period, or None.")
-    preperiod = property(lambda self: self._s.preperiod, doc="Where the period starts, or None.")
-    saltus = property(lambda self: self._s.saltus, doc="G(n + period) - G(n) in the periodic part.")
-    status = property(lambda self: self._s.status, doc="'proven', 'observed' or 'none'.")
-    proved_at = property(lambda self: self._s.proved_at, doc="The last heap the proof needed, or None.")
-    checksum = property(lambda self: self._s.checksum, doc="Fletcher's checksum, as the CLI prints it.")
-    stats = property(lambda self: self._s.stats, doc="Largest value, value counts, P-positions, engine figures.")
+    @property
+    def rule(self) -> str:
+        """The rule's canonical form."""
+        return self._s.rule
+
+    @property
+    def to(self) -> int:
+        """The last heap."""
+        return self._s.to
+
+    @property
+    def computed(self) -> int:
+        """The last heap computed; the rest follows from the period."""
+        return self._s.computed
+
+    @property
+    def values(self) -> Union["_np_typing.NDArray[_np.uint32]", memoryview]:
+        """G(0..=to), read-only (see the class)."""
+        return self._s.values
+
+    @property
+    def period(self) -> Optional[int]:
+        """The period, or None."""
+        return self._s.period
+
+    @property
+    def preperiod(self) -> Optional[int]:
+        """Where the period starts, or None."""
+        return self._s.preperiod
+
+    @property
+    def saltus(self) -> Optional[int]:
+        """G(n + period) - G(n) in the periodic part."""
+        return self._s.saltus
+
+    @property
+    def status(self) -> str:
+        """'proven', 'observed' or 'none'."""
+        return self._s.status
+
+    @property
+    def proved_at(self) -> Optional[int]:
+        """The last heap the proof needed, or None."""
+        return self._s.proved_at
+
+    @property
+    def checksum(self) -> str:
+        """Fletcher's checksum, as the CLI prints it."""
+        return self._s.checksum
+
+    @property
+    def stats(self) -> SequenceStats:
+        """Largest value, value counts, P-positions, engine figures."""
+        return self._s.stats
 
     def __len__(self) -> int:
         return len(self._s)
 
     def __getitem__(self, n: Any) -> Any:
-        if isinstance(n, int):
-            if n < 0:
-                n += len(self)
-            if not 0 <= n < len(self):
-                raise IndexError(f"heap {n} is not in G(0..={self.to})")
-            return self._s.value(n)
-        return self.values[n]
+        if isinstance(n, slice):
+            return self.values[n]
+        try:
+            i = _operator.index(n)
+        except TypeError:
+            raise TypeError(f"heap {n!r}: give a whole number or a slice") from None
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(f"heap {n} is not in G(0..={self.to})")
+        return self._s.value(i)
+
+    def __reduce__(self) -> Any:
+        return (Sequence, (self._s,))
 
     def save(self, path: Any) -> None:
         """Writes the values to a sequence file (as ``grundy seq --out``),
@@ -459,9 +533,9 @@ def nimber(expr: Union[str, int]) -> Nimber:
     ``sqrt``, ``inv``).
 
     >>> nimber("sqrt(3) + 2 * 3")
-    *3
-    >>> nimber(7) ** 2, nimber(7) * nimber(7)
-    (*4, *4)
+    grundy.Nimber(3)
+    >>> print(nimber(7) ** 2, nimber(7) * nimber(7))
+    *4 *4
     """
     if isinstance(expr, str):
         return _grundy.nimber_eval(expr)
@@ -473,7 +547,7 @@ def nim_mul(a: Any, b: Any) -> Any:
     of two arrays (numpy ``uint64``, broadcast), computed in Rust.
 
     >>> nim_mul(2, 3)
-    *1
+    grundy.Nimber(1)
     >>> import numpy as np
     >>> nim_mul(np.array([2, 4, 8], dtype=np.uint64), 3).tolist()
     [1, 12, 4]
@@ -489,7 +563,7 @@ def nim_mul(a: Any, b: Any) -> Any:
     except ValueError as e:
         raise GrundyError(str(e)) from None
     if x.dtype.kind not in "ui" or y.dtype.kind not in "ui":
-        raise GrundyError("nim_mul takes arrays of whole numbers")
+        raise TypeError("nim_mul takes arrays of whole numbers")
     if (x.dtype.kind == "i" and (x < 0).any()) or (y.dtype.kind == "i" and (y < 0).any()):
         raise GrundyError("a nimber is a whole number from 0 to 2^64 - 1")
     shape = x.shape
@@ -528,7 +602,7 @@ class Game:
 
     def __init__(self, options: Callable[[Any], Iterable[Any]], max_positions: int = 10_000_000) -> None:
         if not callable(options):
-            raise GrundyError("options: give a function from a position to its options")
+            raise TypeError("options: give a function from a position to its options")
         self.options = options
         self._g = _grundy.CallableGame(options, max_positions)
 
@@ -557,3 +631,8 @@ class Game:
     def clear(self) -> None:
         """Forgets the memoised values."""
         self._g.clear()
+
+    def __reduce__(self) -> Any:
+        # The function is pickled by reference, as pickle does functions
+        # (a lambda is refused); the memo is worked out again.
+        return (Game, (self.options, self._g.max_positions))

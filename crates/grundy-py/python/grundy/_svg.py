@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
-from typing import Any, List
+from typing import Any, Dict, List
+
+from ._types import Drawing
 
 _C = 18  # cell size in pixels
 _TOKEN = "#0969da"
@@ -12,13 +15,27 @@ _EMPTY = "#eaeef2"
 _MARK = "#24292f"
 
 
-def _svg(width: int, height: int, body: List[str], caption: str) -> str:
-    h = height + 22
+#: The widest a character of the caption may be, in pixels (11 px sans-serif).
+_CHAR = 6.5
+
+
+def _svg(width: float, height: float, body: List[str], caption: str) -> str:
+    """The picture: ``body`` in ``width`` x ``height`` pixels, and the caption
+    below it, wrapped to the picture's width (at least 320 pixels) so that
+    none of it is cut off."""
+    w = max(int(width) + 8, 320)
+    lines = textwrap.wrap(caption, max(20, int((w - 8) / _CHAR))) or [""]
+    h = int(height) + 8 + 14 * len(lines)
+    text = "".join(
+        f"<text x='4' y='{int(height) + 14 * (i + 1)}'>{escape(line)}</text>"
+        for i, line in enumerate(lines)
+    )
     return (
-        f"<svg xmlns='http://www.w3.org/2000/svg' width='{width + 8}' height='{h}' "
-        f"font-family='sans-serif' font-size='11'>"
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' "
+        f"viewBox='0 0 {w} {h}' font-family='sans-serif' font-size='11'>"
         + "".join(body)
-        + f"<text x='4' y='{h - 6}'>{escape(caption)}</text></svg>"
+        + text
+        + "</svg>"
     )
 
 
@@ -35,14 +52,15 @@ def _columns(counts: List[int], cap: int = 30) -> List[str]:
     return body
 
 
-def render(d: dict) -> str:
+def render(d: Drawing) -> str:
     """An SVG picture of a drawing."""
-    shape: dict = d["shape"]
+    shape: Dict[str, Any] = d["shape"]
     kind = shape["kind"]
     value = "" if d.get("value") is None else f"value *{d['value']}, "
     caption = f"{value}{d['outcome']}-position"
     body: List[str] = []
-    w = h = 0
+    w: float = 0
+    h: float = 0
     if kind in ("heaps", "steps"):
         counts = shape["sizes"] if kind == "heaps" else shape["coins"]
         body = _columns(counts)
@@ -104,11 +122,11 @@ def render(d: dict) -> str:
         for c in shape["chips"]:
             if c < n:
                 chips[c] += 1
-        for i, (x, y) in enumerate(pos):
+        for i, (cx, cy) in enumerate(pos):
             fill = _TOKEN if chips[i] else _EMPTY
-            body.append(f"<circle cx='{x}' cy='{y}' r='9' fill='{fill}' stroke='{_MARK}'/>")
+            body.append(f"<circle cx='{cx}' cy='{cy}' r='9' fill='{fill}' stroke='{_MARK}'/>")
             label = escape(names[i]) + (f" ×{chips[i]}" if chips[i] > 1 else "")
-            body.append(f"<text x='{x + 11}' y='{y - 8}'>{label}</text>")
+            body.append(f"<text x='{cx + 11}' y='{cy - 8}'>{label}</text>")
         w = h = int(2 * radius + 60)
     else:  # a shape this version does not know: the parts only
         body.append(f"<text x='4' y='16'>{escape(kind)}</text>")
@@ -119,7 +137,7 @@ def render(d: dict) -> str:
     )
     if parts:
         caption = f"{caption}; {parts}"
-    return _svg(max(w, 8 * len(caption) // 1 // 1 if len(caption) < 60 else 480), h, body, caption)
+    return _svg(w, h, body, caption)
 
 
 __all__: List[Any] = ["render"]

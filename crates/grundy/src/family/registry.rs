@@ -113,6 +113,10 @@ pub trait AnyGame {
     /// Plays a move typed in the game's words, or as the whole position it
     /// leaves.
     fn play(&mut self, text: &str) -> Result<(), Error>;
+    /// Moves the game to another of its positions (as text or JSON), read
+    /// by the game's notation: how a position no start takes, such as the
+    /// empty one, is reached.
+    fn set_position(&mut self, text: &str) -> Result<(), Error>;
     /// [`conformance::check`] at the position now.
     fn check(&self) -> Result<usize, String>;
     /// A session against the computer from the position now.
@@ -246,6 +250,10 @@ impl<F: Family + 'static> AnyGame for Started<F> {
             }
         };
         self.position = q;
+        Ok(())
+    }
+    fn set_position(&mut self, text: &str) -> Result<(), Error> {
+        self.position = self.game.parse_position(text)?;
         Ok(())
     }
     fn check(&self) -> Result<usize, String> {
@@ -382,6 +390,9 @@ mod owned_chips {
         }
         fn play(&mut self, text: &str) -> Result<(), Error> {
             self.started.play(text)
+        }
+        fn set_position(&mut self, text: &str) -> Result<(), Error> {
+            self.started.set_position(text)
         }
         fn check(&self) -> Result<usize, String> {
             self.started.check()
@@ -624,12 +635,65 @@ pub fn start(
     position: &str,
     convention: Convention,
 ) -> Result<Box<dyn AnyGame>, Error> {
-    match find(name) {
-        Ok(entry) => entry.start(variant, position, convention),
+    let (entry, variant) = match find(name) {
+        Ok(entry) => (entry, variant),
         Err(_) if variant.trim().is_empty() && name.trim().parse::<HeapRule>().is_ok() => {
-            start_heap(name, position, convention)
+            (find("heap")?, name)
         }
-        Err(e) => Err(e),
+        Err(e) => return Err(e),
+    };
+    match entry.start(variant, position, convention) {
+        Err(refused) if is_empty_position(position) => {
+            start_empty(entry, variant, position, convention).ok_or(refused)
+        }
+        started => started,
+    }
+}
+
+/// Whether `position` writes the empty position: nothing, or an empty JSON
+/// list or string.
+fn is_empty_position(position: &str) -> bool {
+    let t = position.trim();
+    t.is_empty()
+        || matches!(serde_json::from_str::<Value>(t), Ok(Value::Array(a)) if a.is_empty())
+        || matches!(serde_json::from_str::<Value>(t), Ok(Value::String(s)) if s.trim().is_empty())
+}
+
+/// The empty position of a family whose start wants something to start
+/// from (the command line refuses an empty list of heaps, where it is a
+/// slip): the game is started at one of the family's examples, then moved
+/// there through its notation, which reads every position the game writes.
+/// `None` where the game has no empty position (Wythoff's two heaps).
+fn start_empty(
+    entry: &Entry,
+    variant: &str,
+    position: &str,
+    convention: Convention,
+) -> Option<Box<dyn AnyGame>> {
+    let seeds = entry.examples.iter().map(|(_, p)| p.to_string());
+    for seed in seeds.chain(start_seeds(entry.name, variant)) {
+        if let Ok(mut game) = entry.start(variant, &seed, convention) {
+            // The empty position as given, or as the notation may write it.
+            for empty in [position, "", "[]"] {
+                if game.set_position(empty).is_ok() {
+                    return Some(game);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Positions to start from where the examples may not fit the variant:
+/// a chip on each vertex of the graph.
+fn start_seeds(family: &str, variant: &str) -> Vec<String> {
+    match family {
+        "chips" | "chips-annihilate" => variant
+            .split(['\n', ';'])
+            .flat_map(|line| line.split_whitespace().take(1))
+            .map(str::to_string)
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -639,5 +703,39 @@ mod tests {
     fn heap_rules_by_name() {
         let r = super::start("kayles", "", "3", crate::game::Convention::Normal);
         assert!(r.is_ok(), "{:?}", r.err());
+    }
+
+    /// Every family whose positions are lists (of heaps, coins, chips)
+    /// starts at the empty one, written as nothing or as empty JSON: a
+    /// P-position. Rows and boards keep their size in play, and a two-heap
+    /// game always has two: they have no empty position.
+    #[test]
+    fn empty_positions_start() {
+        let normal = crate::game::Convention::Normal;
+        for (name, variant) in [
+            ("nim", ""),
+            ("kayles", ""),
+            ("heap", "0.07"),
+            ("staircase", ""),
+            ("nimble", ""),
+            ("nimble2", ""),
+            ("moore", "2"),
+            ("chips", "x y;y z"),
+            ("chips-annihilate", "a b"),
+        ] {
+            for position in ["", " ", "[]", "\"\""] {
+                let g = super::start(name, variant, position, normal)
+                    .unwrap_or_else(|e| panic!("{name} at {position:?}: {}", e.0));
+                assert!(g.is_over(), "{name}");
+                let r = g.report().expect("a report");
+                assert_eq!(r.outcome, crate::game::Outcome::P, "{name}");
+                assert_eq!(r.value.unwrap_or(0), 0, "{name}");
+                let again = super::start(name, variant, &g.position_json().to_string(), normal);
+                assert!(again.is_ok(), "{name}: {:?}", again.err().map(|e| e.0));
+            }
+        }
+        for name in ["wythoff", "euclid", "turtles", "corners"] {
+            assert!(super::start(name, "", "[]", normal).is_err(), "{name}");
+        }
     }
 }

@@ -164,17 +164,19 @@ pub fn parse_u64_list<S: AsRef<str>>(
 
 /// A position written as numbers: a JSON list, or numbers separated by
 /// blanks or commas. `what` names one number in errors ("heap"), `listed`
-/// names the JSON list ("heap sizes").
+/// names the JSON list ("heap sizes"). No numbers at all is the empty
+/// position (every heap gone): a game's notation reads back every position
+/// it writes. (A command line that is given no heaps refuses them itself,
+/// through [`parse_u64_list`].)
 pub fn parse_numbers(text: &str, what: &str, listed: &str) -> Result<Vec<u64>, String> {
     let t = text.trim();
     if t.starts_with('[') {
         return serde_json::from_str(t).map_err(|e| format!("not a JSON list of {listed}: {e}"));
     }
-    let items: Vec<&str> = t
-        .split(|c: char| c == ',' || c.is_whitespace())
+    t.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|s| !s.is_empty())
-        .collect();
-    parse_u64_list(&items, what, &format!("{what}s")).map_err(|e| e.0)
+        .map(|s| parse_u64(s, what).map_err(|e| e.0))
+        .collect()
 }
 
 /// A list of numbers as JSON and as command-line text.

@@ -18,6 +18,7 @@
 use super::code::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use super::predicate::{Predicate, Takes};
 use super::rule::{HeapRule, RuleKind};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Computes G(0), G(1), ... of a rule's underlying heap game in order
 /// (a named game's scale is not applied here; see [`super::sequence`]).
@@ -214,16 +215,32 @@ impl NaiveEngine {
 
     /// Computes every value up to G(n).
     pub fn extend_to(&mut self, n: u32) {
+        self.extend_until(n, None);
+    }
+
+    /// Computes every value up to G(n), or fewer when `stop` is raised:
+    /// false then. One heap can take seconds (a three-way split of a heap
+    /// of 10^5 has 10^9 options), so the flag is read within its work too,
+    /// every few thousand options: a stop is seen within milliseconds, at
+    /// the cost of one relaxed load per few thousand options.
+    pub fn extend_until(&mut self, n: u32, stop: Option<&AtomicBool>) -> bool {
         let want = n as usize + 1;
         self.values.reserve(want.saturating_sub(self.values.len()));
         while self.values.len() < want {
-            let g = self.next_value();
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return false;
+            }
+            let Some(g) = self.next_value(stop) else {
+                return false;
+            };
             self.max = self.max.max(g);
             self.values.push(g);
         }
+        true
     }
 
-    fn next_value(&mut self) -> u32 {
+    /// The value of the next heap; `None` when `stop` was raised during it.
+    fn next_value(&mut self, stop: Option<&AtomicBool>) -> Option<u32> {
         let n = self.values.len() as u32;
         let bound = (self.max as u64 + 1).next_power_of_two() as usize;
         if self.marks.len() < bound {
@@ -245,20 +262,32 @@ impl NaiveEngine {
         if let RuleKind::Predicate(p) = &self.kind {
             self.takes.fill(*p, n, &mut self.now);
         }
-        let complete = scan(&self.kind, &self.moves, &self.now, n, &self.values, &mut m);
+        let complete = scan(
+            &self.kind,
+            &self.moves,
+            &self.now,
+            n,
+            &self.values,
+            &mut m,
+            stop,
+        )?;
         if complete {
-            return bound as u32;
+            return Some(bound as u32);
         }
         let stamp = m.stamp;
-        m.marks
-            .iter()
-            .position(|&s| s != stamp)
-            .expect("not every value is marked") as u32
+        Some(
+            m.marks
+                .iter()
+                .position(|&s| s != stamp)
+                .expect("not every value is marked") as u32,
+        )
     }
 }
 
 /// Marks the value of every option of a heap of `n`; stops early and
-/// returns true once every value below the bound is marked.
+/// returns true once every value below the bound is marked. `None` when
+/// `stop` was raised: it is read every few rows of splits (at most about
+/// 8 n options apart, a millisecond or so).
 fn scan(
     kind: &RuleKind,
     moves: &CodeMoves,
@@ -266,18 +295,23 @@ fn scan(
     n: u32,
     g: &[u32],
     m: &mut Marker<'_>,
-) -> bool {
-    match kind {
+    stop: Option<&AtomicBool>,
+) -> Option<bool> {
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    Some(match kind {
         RuleKind::Code(_) => {
             if moves.none.binary_search(&n).is_ok() && m.mark(0) {
-                return true;
+                return Some(true);
             }
             for &k in moves.one.iter().take_while(|&&k| k < n) {
                 if m.mark(g[(n - k) as usize]) {
-                    return true;
+                    return Some(true);
                 }
             }
             for &(k, unequal) in moves.two.iter().take_while(|&&(k, _)| k + 2 <= n) {
+                if stopped() {
+                    return None;
+                }
                 // Pairs (a, r - a) for a = 1..=r/2, without the equal pair
                 // under `!`.
                 let r = (n - k) as usize;
@@ -289,20 +323,24 @@ fn scan(
                 let large = &g[r - half..r];
                 for (x, y) in small.iter().zip(large.iter().rev()) {
                     if m.mark(x ^ y) {
-                        return true;
+                        return Some(true);
                     }
                 }
             }
             for &(k, unequal) in moves.three.iter().take_while(|&&(k, _)| k + 3 <= n) {
                 let r = n - k;
                 for a in 1..=r / 3 {
+                    // Every 16th row: at most 8 r options apart.
+                    if a % 16 == 1 && stopped() {
+                        return None;
+                    }
                     for b in a..=(r - a) / 2 {
                         let c = r - a - b;
                         if unequal && (a == b || b == c) {
                             continue;
                         }
                         if m.mark(g[a as usize] ^ g[b as usize] ^ g[c as usize]) {
-                            return true;
+                            return Some(true);
                         }
                     }
                 }
@@ -312,7 +350,7 @@ fn scan(
         RuleKind::Subtract(set) => {
             for &k in set.iter().take_while(|&&k| k <= n) {
                 if m.mark(g[(n - k) as usize]) {
-                    return true;
+                    return Some(true);
                 }
             }
             false
@@ -320,7 +358,7 @@ fn scan(
         RuleKind::Predicate(_) => {
             for &k in takes {
                 if m.mark(g[(n - k) as usize]) {
-                    return true;
+                    return Some(true);
                 }
             }
             false
@@ -335,7 +373,7 @@ fn scan(
                     continue;
                 }
                 if m.mark(g[(n - k) as usize]) {
-                    return true;
+                    return Some(true);
                 }
             }
             false
@@ -343,7 +381,7 @@ fn scan(
         RuleKind::Take { min, max } => {
             for k in *min..=(*max).min(n) {
                 if m.mark(g[(n - k) as usize]) {
-                    return true;
+                    return Some(true);
                 }
             }
             false
@@ -353,14 +391,14 @@ fn scan(
                 if let Some(&(lo, hi)) = r.get(n as usize - 1) {
                     for k in lo..=hi.min(n) {
                         if m.mark(g[(n - k) as usize]) {
-                            return true;
+                            return Some(true);
                         }
                     }
                 }
             }
             false
         }
-    }
+    })
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@
 //! ```
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::code::TakeBreak;
 use super::naive::NaiveEngine;
@@ -293,13 +294,16 @@ impl Engine {
     }
 
     /// Computes every heap up to `n` (the caller has checked the rule
-    /// defines them).
-    fn extend_to(&mut self, n: usize, threads: usize) {
+    /// defines them), or fewer once `stop` is raised (the naive engine,
+    /// whose single heaps may take seconds, reads it as it goes).
+    fn extend_to(&mut self, n: usize, threads: usize, stop: Option<&AtomicBool>) {
         if n <= self.last() {
             return;
         }
         match self {
-            Engine::Naive(e) => e.extend_to(n as u32),
+            Engine::Naive(e) => {
+                e.extend_until(n as u32, stop);
+            }
             Engine::Narrow(e, code, spill) => {
                 if let Err(RcError::Overflow { position, .. }) = e.extend_to_threads(n, threads) {
                     let cells = e.cells();
@@ -352,7 +356,7 @@ impl Engine {
                             )),
                         };
                         let mut e = NaiveEngine::from_values(&rule, values);
-                        e.extend_to(n as u32);
+                        e.extend_until(n as u32, stop);
                         *self = Engine::Naive(e);
                     }
                 }
@@ -830,6 +834,29 @@ pub fn compute_with(
     compute_spilled(rule, to, options, None, Start::Values(start), observe)
 }
 
+/// [`compute_with`] for a caller that stops a run from another thread (an
+/// interpreter's Ctrl-C): once `stop` is raised the run ends within
+/// milliseconds, even in the middle of a heap of the naive engine, and
+/// `observe` is asked at once (it should then return `false`). Between
+/// chunks the other engines stop as [`compute_with`] does.
+pub fn compute_stoppable(
+    rule: &HeapRule,
+    to: u64,
+    options: &Options,
+    observe: &mut dyn FnMut(&Progress) -> bool,
+    stop: &AtomicBool,
+) -> Result<Sequence, SequenceError> {
+    compute_from(
+        rule,
+        to,
+        options,
+        None,
+        Start::Values(&[]),
+        observe,
+        Some(stop),
+    )
+}
+
 /// [`compute_with`], the rare/common engine keeping its values in a file
 /// with only the hot part resident when `spill` is given (see
 /// [`crate::heap::rc::Cells`]); the values are the same. The other engines
@@ -841,6 +868,19 @@ pub fn compute_spilled(
     spill: Option<&Spill>,
     start: Start,
     observe: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Sequence, SequenceError> {
+    compute_from(rule, to, options, spill, start, observe, None)
+}
+
+/// [`compute_spilled`], stopping early once `stop` is raised.
+fn compute_from(
+    rule: &HeapRule,
+    to: u64,
+    options: &Options,
+    spill: Option<&Spill>,
+    start: Start,
+    observe: &mut dyn FnMut(&Progress) -> bool,
+    stop: Option<&AtomicBool>,
 ) -> Result<Sequence, SequenceError> {
     check(rule, to, options.method)?;
     let scale = rule.scale() as usize;
@@ -861,7 +901,15 @@ pub fn compute_spilled(
         } else {
             look.min(to_heap)
         };
-        if !advance(&mut engine, target, scale, to, options.threads, observe) {
+        if !advance(
+            &mut engine,
+            target,
+            scale,
+            to,
+            options.threads,
+            observe,
+            stop,
+        ) {
             break;
         }
         if window != Window::Unknown {
@@ -907,6 +955,7 @@ fn advance(
     to: u64,
     threads: usize,
     observe: &mut dyn FnMut(&Progress) -> bool,
+    stop: Option<&AtomicBool>,
 ) -> bool {
     let goal = target * scale;
     engine.reserve(goal);
@@ -916,7 +965,10 @@ fn advance(
         } else {
             ((engine.last() / CHUNK + 1) * CHUNK).min(goal)
         };
-        engine.extend_to(next, threads);
+        engine.extend_to(next, threads, stop);
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return false;
+        }
         let e = &*engine;
         let progress = Progress {
             done: e.last() / scale,
@@ -1002,6 +1054,31 @@ mod tests {
             plain.extend_to(20_000);
             assert_eq!(fast, plain.into_values(), "{code}");
         }
+    }
+
+    /// A stop raised from another thread ends a naive run within its
+    /// heaps (each of the last has some 10^8 options), and the run is
+    /// returned incomplete.
+    #[test]
+    fn a_raised_stop_ends_a_naive_run_at_once() {
+        let rule: HeapRule = "0.8".parse().unwrap();
+        let stop = AtomicBool::new(false);
+        let options = Options {
+            method: Method::Naive,
+            ..Options::default()
+        };
+        let t = std::time::Instant::now();
+        let s = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                stop.store(true, Ordering::Relaxed);
+            });
+            let mut observe = |_: &Progress| !stop.load(Ordering::Relaxed);
+            compute_stoppable(&rule, 100_000, &options, &mut observe, &stop).unwrap()
+        });
+        assert!(!s.is_complete() && s.computed() < 100_000);
+        // The whole run takes hours; a stop is seen within milliseconds.
+        assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
     }
 
     #[test]

@@ -1,0 +1,73 @@
+"""The shapes of the dicts the package returns, for type checkers (they
+are plain dicts at run time)."""
+
+from typing import Any, Dict, List, Optional, Tuple, TypedDict
+
+
+class FamilyInfo(TypedDict):
+    """A family of :func:`grundy.families`."""
+
+    name: str
+    aliases: List[str]
+    summary: str
+    variant: str
+    position: str
+    examples: List[Tuple[str, str]]
+
+
+class WinningMove(TypedDict):
+    """A winning move of a report: the game's words, the position left."""
+
+    move: str
+    to: Any
+
+
+class Report(TypedDict):
+    """The command line's ``--json`` report of a position."""
+
+    game: str
+    position: Any
+    convention: str
+    value: Optional[int]
+    outcome: str
+    winning_moves: List[WinningMove]
+
+
+class MoveInfo(TypedDict):
+    """A legal move with the position it leaves, its value and outcome."""
+
+    move: str
+    to: Any
+    to_text: str
+    value: Optional[int]
+    outcome: str
+
+
+class Component(TypedDict, total=False):
+    """A part of a drawing with its value."""
+
+    label: str
+    value: Optional[int]
+
+
+class Drawing(TypedDict):
+    """A position drawn as data: ``shape`` has a ``kind`` and its fields."""
+
+    shape: Dict[str, Any]
+    components: List[Component]
+    value: Optional[int]
+    outcome: str
+
+
+class SequenceStats(TypedDict):
+    """The figures of a sequence."""
+
+    max_value: int
+    max_value_at: int
+    value_counts: List[List[int]]
+    p_count: int
+    engine: str
+    rc: Optional[Dict[str, Any]]
+
+
+__all__ = ["Component", "Drawing", "FamilyInfo", "MoveInfo", "Report", "SequenceStats", "WinningMove"]

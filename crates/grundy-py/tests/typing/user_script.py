@@ -1,0 +1,37 @@
+"""A user's script, checked by mypy --strict against the package's types
+(CI runs mypy on it; pytest does not collect it)."""
+
+from typing import List
+
+import numpy as np
+import numpy.typing as npt
+
+import grundy
+
+
+def kayles(n: int) -> List[grundy.Sum]:
+    return [grundy.sum([a, n - t - a]) for t in (1, 2) if t <= n for a in range(n - t + 1)]
+
+
+def main() -> None:
+    p = grundy.game("kayles", [3, 5])
+    value: int | None = p.value
+    moves = [m["move"] for m in p.winning_moves()]
+    after = p.play(moves[0]) if moves else p
+    print(value, after.text, after.outcome, p.drawing()["shape"]["kind"], p.svg()[:4])
+    for m in p.moves():
+        print(m["to_text"], m["value"])
+    s = grundy.rule("0.77").sequence(1000)
+    values = s.values
+    assert isinstance(values, np.ndarray)
+    top: npt.NDArray[np.uint32] = values
+    print(s.period, s.preperiod, s.status, s.stats["max_value"], int(top.max()), s[10])
+    n = grundy.Nimber(2) * grundy.Nimber(3) + 1
+    print(n == 0, str(n), grundy.nimber("3*5").value)
+    g = grundy.Game(options=kayles)
+    print(g.value(10), g.outcome(grundy.sum([3, 4])), g.winning_moves(7))
+    print([f["name"] for f in grundy.families()][:3])
+
+
+if __name__ == "__main__":
+    main()
