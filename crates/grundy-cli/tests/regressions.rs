@@ -9,7 +9,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{json, piped, refused, refused_with_input, s, scratch, text};
+use common::{json, piped, refused, s, scratch, text};
 
 /// Runs `grundy ARGS` with `input`, killed after `limit` (which fails the
 /// test: the run hung or grew without end).
@@ -34,6 +34,7 @@ fn within(limit: Duration, args: &[&str], input: &str) -> Output {
         std::thread::sleep(Duration::from_millis(20));
     }
     let _ = child.kill();
+    let _ = child.wait();
     panic!("grundy {args:?} ran for more than {limit:?}");
 }
 
