@@ -5,38 +5,9 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{json, piped, refused, s, scratch, text};
-
-/// Runs `grundy ARGS` with `input`, killed after `limit` (which fails the
-/// test: the run hung or grew without end).
-fn within(limit: Duration, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.as_bytes().to_vec();
-    std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let started = Instant::now();
-    while started.elapsed() < limit {
-        if child.try_wait().expect("wait").is_some() {
-            return child.wait_with_output().expect("output");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("grundy {args:?} ran for more than {limit:?}");
-}
+use common::{grundy_within, json, piped, refused, s, scratch, text};
 
 fn script(area: &str, name: &str, source: &str) -> String {
     let d = scratch(area, name);
@@ -60,7 +31,7 @@ fn a_cycle_through_a_sum_is_refused_at_once() {
         (vec!["game", &f, "3", "--json"], ""),
         (vec!["play", &f, "3", "--seed", "1"], "hint\n"),
     ] {
-        let out = within(Duration::from_secs(20), &args, input);
+        let out = grundy_within(Duration::from_secs(20), &args, input.as_bytes());
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");

@@ -6,6 +6,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -31,6 +34,16 @@ pub fn grundy(args: &[&str]) -> Output {
 /// Runs `grundy ARGS` with `input` on standard input (written from another
 /// thread, so a large input cannot deadlock against a full output pipe).
 pub fn grundy_with_input(args: &[&str], input: &[u8]) -> Output {
+    run_grundy(args, input, None)
+}
+
+/// [`grundy_with_input`], killed after `limit`, which fails the test: the
+/// run hung or grew without end.
+pub fn grundy_within(limit: Duration, args: &[&str], input: &[u8]) -> Output {
+    run_grundy(args, input, Some(limit))
+}
+
+fn run_grundy(args: &[&str], input: &[u8], limit: Option<Duration>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .stdin(Stdio::piped())
@@ -43,8 +56,30 @@ pub fn grundy_with_input(args: &[&str], input: &[u8]) -> Output {
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
+    let done = Arc::new(AtomicBool::new(false));
+    let pid = child.id().to_string();
+    let watchdog = limit.map(|limit| {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            let started = Instant::now();
+            while started.elapsed() < limit {
+                if done.load(Ordering::SeqCst) {
+                    return false;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            !done.load(Ordering::SeqCst) && Command::new("kill").args(["-9", &pid]).status().is_ok()
+        })
+    });
     let out = child.wait_with_output().expect("wait for grundy");
+    done.store(true, Ordering::SeqCst);
     writer.join().expect("stdin writer");
+    if let Some(w) = watchdog {
+        assert!(
+            !w.join().expect("watchdog"),
+            "grundy {args:?} ran for more than {limit:?}"
+        );
+    }
     out
 }
 
