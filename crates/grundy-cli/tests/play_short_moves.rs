@@ -4,22 +4,7 @@
 
 mod common;
 
-use common::piped;
-use serde_json::Value;
-
-fn lines(args: &[&str], input: &str) -> Vec<Value> {
-    let out = piped(args, input);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON line"))
-        .collect()
-}
+use common::json_lines as lines;
 
 #[test]
 fn short_forms_are_moves_in_every_heap_game() {

@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{grundy_within, json, piped, refused, s, scratch, text};
+use common::{grundy_within, json, json_lines, number_words, piped, refused, s, scratch, text};
 
 fn script(area: &str, name: &str, source: &str) -> String {
     let d = scratch(area, name);
@@ -51,21 +51,6 @@ fn a_cycle_through_a_sum_is_refused_at_once() {
     assert_eq!(v["outcome"], "D", "{v}");
 }
 
-/// The lines `grundy play ... --json` prints for `input`, parsed.
-fn play_json(args: &[&str], input: &str) -> Vec<serde_json::Value> {
-    let out = piped(args, input);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
-
 /// Every move `moves` lists, typed back in its own words, plays that very
 /// move, where Kayles' script describes three moves of a row of 5 alike.
 /// Words that several moves share are refused with the candidates.
@@ -78,32 +63,32 @@ fn typed_words_resolve_to_exactly_one_move() {
     let args = [
         "play", kayles, "3", "4", "5", "--seed", "1", "--json", "--first", "human",
     ];
-    let listed = play_json(&args, "moves\n");
+    let listed = json_lines(&args, "moves\n");
     let moves = listed[1]["moves"].as_array().expect("moves").clone();
     assert_eq!(moves.len(), 12);
     let mut words = std::collections::HashSet::new();
     for m in &moves {
         let w = m["move"].as_str().unwrap();
         assert!(words.insert(w.to_string()), "{w} is listed twice");
-        let lines = play_json(&args, &format!("{w}\n"));
+        let lines = json_lines(&args, &format!("{w}\n"));
         assert_eq!(lines[1]["by"], "human", "{w}: {}", lines[1]);
         assert_eq!(lines[1]["move"], m["move"], "{w}");
         assert_eq!(lines[1]["position"], m["to"], "{w}");
     }
     // The hint's words are a move's words.
-    let hint = play_json(&args, "hint\n");
+    let hint = json_lines(&args, "hint\n");
     let w = hint[1]["hint"]["move"].as_str().unwrap();
-    let played = play_json(&args, &format!("{w}\n"));
+    let played = json_lines(&args, &format!("{w}\n"));
     assert_eq!(played[1]["position"], hint[1]["hint"]["to"]);
     // The description alone names three moves: refused, with each.
-    let refused = play_json(&args, "knock down 1 from the row of 5\n");
+    let refused = json_lines(&args, "knock down 1 from the row of 5\n");
     let e = refused[1]["error"].as_str().expect("an error");
     assert!(
         e.contains("ambiguous") && e.contains("5 -> 1 + 3") && e.contains("5 -> 2 + 2"),
         "{e}"
     );
     // Without `part 3:` the words still name one move in the sum.
-    let lines = play_json(&args, "knock down 1 from the row of 5 (5 -> 2 + 2)\n");
+    let lines = json_lines(&args, "knock down 1 from the row of 5 (5 -> 2 + 2)\n");
     assert_eq!(
         lines[1]["position"],
         serde_json::json!({"sum": [3, 4, 2, 2]})
@@ -119,19 +104,19 @@ fn arrow_moves_take_their_parts_in_any_order() {
         "fn options(n) { let out = []; for a in 1..n { for b in a..n { if a + b < n { out.push(sum([a, b])); } } } out }",
     );
     for typed in ["20 -> 11 + 7", "20 -> 7 + 11", "20 -> 11 7"] {
-        let lines = play_json(
+        let lines = json_lines(
             &["play", &f, "20", "--seed", "1", "--json"],
             &format!("{typed}\n"),
         );
         assert_eq!(lines[1]["by"], "human", "{typed}: {}", lines[1]);
         assert_eq!(lines[1]["move"], "20 -> 7 + 11", "{typed}");
     }
-    let lines = play_json(
+    let lines = json_lines(
         &["play", &f, "20", "--seed", "1", "--json"],
         "20 -> 11 + 17\n",
     );
     assert_eq!(lines[1]["error"], "20 cannot become 11 + 17 in one move");
-    let lines = play_json(
+    let lines = json_lines(
         &["play", &f, "20", "--seed", "1", "--json"],
         "knock it over\n",
     );
@@ -148,12 +133,7 @@ fn misere_heaps_of_any_size_use_the_quotient_or_the_tame_rule() {
     assert_eq!(k["outcome"], "N");
     // Each listed move leaves a P-position, by the same command.
     for m in k["winning_moves"].as_array().unwrap() {
-        let to: Vec<String> = m["to"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|h| h.to_string())
-            .collect();
+        let to = number_words(&m["to"]);
         let mut args = vec!["heap", "kayles"];
         args.extend(to.iter().map(String::as_str));
         args.extend(["--misere", "--json"]);
@@ -239,7 +219,7 @@ fn a_drawn_position_hints_a_move_that_keeps_the_draw() {
     let args = [
         "play", "windup", "-n", "10", "-s", "3,4", "1", "2", "--seed", "1",
     ];
-    let lines = play_json(&[&args[..], &["--json"]].concat(), "hint\n");
+    let lines = json_lines(&[&args[..], &["--json"]].concat(), "hint\n");
     let hint = &lines[1];
     assert_eq!(hint["hint"], serde_json::Value::Null, "{hint}");
     assert_eq!(
@@ -247,12 +227,7 @@ fn a_drawn_position_hints_a_move_that_keeps_the_draw() {
         "no winning move: the position is a draw with best play"
     );
     // The move keeps the draw: the analysis of where it leads says D.
-    let to: Vec<String> = hint["keeps_draw"]["to"]
-        .as_array()
-        .expect("a move that keeps the draw")
-        .iter()
-        .map(|h| h.to_string())
-        .collect();
+    let to = number_words(&hint["keeps_draw"]["to"]);
     let mut analyse = vec!["windup", "-n", "10", "-s", "3,4"];
     analyse.extend(to.iter().map(String::as_str));
     analyse.push("--json");
@@ -261,7 +236,7 @@ fn a_drawn_position_hints_a_move_that_keeps_the_draw() {
     let t = String::from_utf8(out.stdout).unwrap();
     assert!(t.contains("hint: no winning move: the position is a draw with best play; this move keeps the draw: subtract"), "{t}");
     // A P-position still says every move leads to an N-position.
-    let lines = play_json(
+    let lines = json_lines(
         &[
             "play", "windup", "-n", "10", "-s", "3,4", "7", "--seed", "1", "--json",
         ],

@@ -104,6 +104,31 @@ pub fn json(args: &[&str]) -> Value {
     serde_json::from_str(&text(args)).expect("valid JSON")
 }
 
+/// The JSON lines a successful run prints with `input` on standard input
+/// (`grundy play ... --json`), parsed.
+pub fn json_lines(args: &[&str], input: &str) -> Vec<Value> {
+    let out = piped(args, input);
+    assert!(
+        out.status.success(),
+        "grundy {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// A JSON list of numbers (a position's heaps) as command-line words.
+pub fn number_words(list: &Value) -> Vec<String> {
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(Value::to_string)
+        .collect()
+}
+
 /// Asserts a clean user error: exit 2, one line on stderr naming the
 /// problem, nothing on stdout, no panic.
 pub fn refused_with_input(args: &[&str], input: &[u8], needle: &str) {

@@ -177,15 +177,16 @@ impl MisereEngine {
         if rule.is_nim() {
             return MisereEngine::Tame(Tame::Nim);
         }
-        if let Ok(run) = solve(rule, top.min(MAX_QUOTIENT_HEAP), QUICK, |_| false) {
-            if run.stopped.is_none() && run.quotient.top >= top {
-                return MisereEngine::Quotient(run.quotient);
+        // Past MAX_QUOTIENT_HEAP only a quotient proven for every heap can
+        // serve, so the table to that heap is not computed for nothing.
+        if top <= MAX_QUOTIENT_HEAP {
+            if let Ok(run) = solve(rule, top, QUICK, |_| false) {
+                if run.stopped.is_none() && run.quotient.top >= top {
+                    return MisereEngine::Quotient(run.quotient);
+                }
             }
-        }
-        if top > MAX_QUOTIENT_HEAP {
-            if let Some(q) = proven_quotient(rule, top) {
-                return MisereEngine::Quotient(q);
-            }
+        } else if let Some(q) = proven_quotient(rule, top) {
+            return MisereEngine::Quotient(q);
         }
         if top <= MAX_TAME_HEAP {
             if let Ok(genera) = GenusTable::new(rule).with_limit(QUICK_GENUS).heaps(top) {
