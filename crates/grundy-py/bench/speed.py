@@ -2,8 +2,8 @@
 
 1. grundy.rule("0.6").sequence(10**6) against `grundy seq 0.6 --to 1000000
    --summary` (median of five alternating runs, ratio Python / CLI);
-2. Kayles as a Python callable (grundy.Game) against the same memoised mex
-   in Rust, in options per second.
+2. own games (grundy.Game) against a plain bottom-up mex written in Python:
+   subtract-a-square to 10^5 and Kayles to 2000, time and peak memory.
 
 Usage: python bench/speed.py PATH-TO-THE-GRUNDY-COMMAND
 """
@@ -14,7 +14,6 @@ import sys
 import time
 
 import grundy
-from grundy import _grundy
 
 
 def sequences(cli, runs=5):
@@ -31,24 +30,87 @@ def sequences(cli, runs=5):
     print(f"0.6 to 10^6: Python {py:.3f} s, CLI {c:.3f} s (medians of {runs}), ratio {py / c:.2f}")
 
 
-def kayles(n):
+# Own games: a plain bottom-up mex in Python against grundy.Game on the same
+# options, each case in a fresh interpreter (its time and peak memory).
+SETUP = """
+import time, math
+import grundy
+squares = [k * k for k in range(1, 400)]
+def mex(seen):
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+def square_options(n):
+    return [n - s for s in squares[:math.isqrt(n)]]
+def kayles_parts(n):
+    return [(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
+def kayles_sums(n):
     return [grundy.sum([a, n - t - a]) for t in (1, 2) if t <= n for a in range(n - t + 1)]
+try:
+    import numpy as np
+    square_array = np.array(squares)
+    def square_options_array(n):
+        return n - square_array[:math.isqrt(n)]
+    def kayles_rows(n):
+        a, b = np.arange(n), np.arange(max(n - 1, 0))
+        return np.concatenate([np.column_stack([a, n - 1 - a]), np.column_stack([b, n - 2 - b])])
+except ImportError:
+    pass
+"""
+
+CASES = {
+    "subtract-a-square": (10**5, {
+        "Python mex": "g = [0] * (N + 1)\nfor n in range(1, N + 1):\n"
+                      "    g[n] = mex({g[n - s] for s in squares[:math.isqrt(n)]})\nv = g[N]",
+        "Game, top-down": "v = grundy.Game(square_options).value(N)",
+        "Game, bottom-up": "g = grundy.Game(square_options)\nfor n in range(N + 1):\n    v = g.value(n)",
+        "Game, numpy options, top-down": "v = grundy.Game(square_options_array).value(N)",
+        "Game, numpy options, bottom-up": "g = grundy.Game(square_options_array)\n"
+                                          "for n in range(N + 1):\n    v = g.value(n)",
+    }),
+    "Kayles": (2000, {
+        "Python mex": "g = [0] * (N + 1)\nfor n in range(1, N + 1):\n"
+                      "    g[n] = mex({g[a] ^ g[n - t - a] for t in (1, 2) if t <= n for a in range(n - t + 1)})\nv = g[N]",
+        "Game(splits=True), top-down": "v = grundy.Game(kayles_parts, splits=True).value(N)",
+        "Game with grundy.sum, top-down": "v = grundy.Game(kayles_sums).value(N)",
+        "Game, numpy rows, top-down": "v = grundy.Game(kayles_rows).value(N)",
+    }),
+}
 
 
-def callables(to=1500):
-    g = grundy.Game(options=kayles)
-    t = time.perf_counter()
-    for n in range(to + 1):
-        g.value(n)
-    secs = time.perf_counter() - t
-    count = sum(len(kayles(n)) for n in range(to + 1))
-    rust_count, rust_secs, rust_value = _grundy._bench_kayles(to)
-    assert (rust_count, rust_value) == (count, g.value(to))
-    py_rate, rust_rate = count / secs, rust_count / rust_secs
-    print(f"Kayles 0..={to} ({count} options): Python callable {py_rate:,.0f} options/s, "
-          f"Rust {rust_rate:,.0f} options/s, Rust is {rust_rate / py_rate:.0f} times faster")
+def run_case(code, n):
+    """Seconds and peak resident memory (MiB) of `code`, in a fresh
+    interpreter, past what the imports take."""
+    script = SETUP + f"""
+import resource
+N = {n}
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+t = time.perf_counter()
+{code}
+secs = time.perf_counter() - t
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(secs, peak, before, v)
+"""
+    out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True)
+    secs, peak, before, v = out.stdout.split()
+    return float(secs), int(peak) / 1024, (int(peak) - int(before)) / 1024, int(v)
+
+
+def own_games(runs=3):
+    for game, (n, codes) in CASES.items():
+        print(f"{game} to {n} (median of {runs} runs; memory: peak RSS, and its growth during the run):")
+        base = None
+        for name, code in codes.items():
+            results = [run_case(code, n) for _ in range(runs)]
+            secs = statistics.median(r[0] for r in results)
+            peak, grew, value = results[0][1], results[0][2], results[0][3]
+            base = base or (secs, value)
+            assert value == base[1], (name, value, base[1])
+            print(f"  {name:34} {secs:7.2f} s  ratio {secs / base[0]:4.2f}  "
+                  f"peak {peak:6.0f} MiB (+{grew:.0f})  G({n}) = {value}")
 
 
 if __name__ == "__main__":
     sequences(sys.argv[1])
-    callables()
+    own_games()

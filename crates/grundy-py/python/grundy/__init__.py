@@ -585,26 +585,37 @@ def sum(parts: Iterable[Any]) -> Sum:  # noqa: A001 - the game sum, as in script
 class Game:
     """A game whose options come from a Python function ``options(p)``
     returning the positions one move leads to (hashable: numbers, strings,
-    tuples, frozensets), or a :func:`sum` for a move that splits. Values are
-    memoised in Rust; a game that can go on forever is refused.
+    tuples, frozensets), or a :func:`sum` for a move that splits. With
+    ``splits=True`` every option is instead a tuple of the parts it leaves
+    (``(p,)`` for a move that does not split, ``()`` for one that leaves
+    nothing), which is quicker to build than a :func:`sum`. The function may
+    also return a numpy array of whole numbers: one position an entry, or,
+    with two dimensions, one option a row (the sum of its positions).
 
-    The function needs the GIL, so this path does not release it; Ctrl-C
-    stops it between calls.
+    Values are memoised in Rust, a key and a value per position (options are
+    held only while their position is being worked out); a game that can go
+    on forever is refused. The function needs the GIL, so this path does not
+    release it; Ctrl-C stops it between calls.
 
     >>> g = Game(options=lambda n: [n - k for k in (1, 3, 4) if k <= n])
     >>> [g.value(n) for n in range(8)]
     [0, 1, 0, 1, 2, 3, 2, 0]
     >>> g.outcome(7), g.winning_moves(6)
     ('P', [2])
+    >>> kayles = Game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)], splits=True)
+    >>> [kayles.value(n) for n in range(8)], kayles.winning_moves(5)
+    ([0, 1, 2, 3, 1, 4, 3, 2], [(2, 2)])
     """
 
     __slots__ = ("_g", "options")
 
-    def __init__(self, options: Callable[[Any], Iterable[Any]], max_positions: int = 10_000_000) -> None:
+    def __init__(
+        self, options: Callable[[Any], Iterable[Any]], max_positions: int = 10_000_000, splits: bool = False
+    ) -> None:
         if not callable(options):
             raise TypeError("options: give a function from a position to its options")
         self.options = options
-        self._g = _grundy.CallableGame(options, max_positions)
+        self._g = _grundy.CallableGame(options, max_positions, splits)
 
     def value(self, position: Any) -> int:
         """The Grundy value (normal play)."""
@@ -635,4 +646,4 @@ class Game:
     def __reduce__(self) -> Any:
         # The function is pickled by reference, as pickle does functions
         # (a lambda is refused); the memo is worked out again.
-        return (Game, (self.options, self._g.max_positions))
+        return (Game, (self.options, self._g.max_positions, self._g.splits))
