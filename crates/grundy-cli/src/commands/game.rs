@@ -14,6 +14,7 @@ use grundy::loopy::LoopyReport;
 use grundy::script::{Limits, Script, Value};
 use serde_json::{json, Value as Json};
 
+use super::rules_file;
 use crate::error::{CliError, CliResult};
 use crate::input;
 use crate::plot;
@@ -117,8 +118,13 @@ pub fn max_positions(text: &str) -> CliResult<usize> {
 
 /// Analyses a position of a scripted game, or prints its table or grid.
 pub fn run(args: &GameArgs) -> CliResult {
-    if crate::commands::rules_file::is_rules_file(&args.file) {
-        return crate::commands::rules_file::analyse(args);
+    if rules_file::is_rules_file(&args.file) {
+        if args.table.is_some() {
+            return Err(CliError::new(
+                "--table is for scripts; a rules file's heap rule has its sequence from grundy seq RULE, a two-heap game its table from grundy table",
+            ));
+        }
+        return rules_file::analyse(&args.file, &args.positions, args.misere, &args.output);
     }
     let limit = max_positions(&args.max_positions)?;
     if args.png.is_some() && args.table.is_none() && args.grid.is_none() {

@@ -7,7 +7,7 @@ use grundy::misere::genus::{Genus, GenusTable};
 use serde::Serialize;
 
 use crate::commands::heap::parse_rule;
-use crate::commands::seq::SeqArgs;
+use crate::commands::seq::args::SeqArgs;
 use crate::error::{CliError, CliResult};
 use crate::report::{emit, parse_u64, print_json};
 

@@ -47,6 +47,19 @@ fn duration(secs: f64) -> String {
     }
 }
 
+/// Bytes of memory the machine has available, when it says.
+fn meminfo_available() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Available memory, or 8 GiB when the machine does not say.
+pub fn available_memory() -> u64 {
+    meminfo_available().unwrap_or(8 << 30)
+}
+
 /// `bytes` in bytes and GiB, for messages.
 pub fn size(bytes: u64) -> String {
     format!(
@@ -333,6 +346,11 @@ fn memory_reach(rule: &HeapRule, to: u64, method: Method, extra: u64, have: u64)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_in_bytes_and_gib() {
+        assert_eq!(size(3 << 30), "3221225472 bytes (3.0 GiB)");
+    }
 
     /// A request with no --memory, no --spill, 20 GiB available and the
     /// free disk space unknown.

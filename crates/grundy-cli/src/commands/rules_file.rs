@@ -10,10 +10,9 @@ use grundy::family::session::Options;
 use grundy::game::Convention;
 use grundy::rules_file::RulesFile;
 
-use crate::commands::game::GameArgs;
 use crate::error::{CliError, CliResult};
 use crate::input;
-use crate::report::PrintReport;
+use crate::report::{OutputArgs, PrintReport};
 
 /// The largest rules file read: 1 MiB.
 const MAX_FILE: u64 = 1 << 20;
@@ -46,14 +45,9 @@ pub fn start(
         .map_err(|e| CliError::new(format!("{}: {e}", path.display())))
 }
 
-/// `grundy game FILE.toml [POSITION...]`.
-pub fn analyse(args: &GameArgs) -> CliResult {
-    if args.table.is_some() {
-        return Err(CliError::new(
-            "--table is for scripts; a rules file's heap rule has its sequence from grundy seq RULE, a two-heap game its table from grundy table",
-        ));
-    }
-    let (path, position, misere, out) = (&args.file, &args.positions, args.misere, &args.output);
+/// `grundy game FILE.toml [POSITION...]`: the analysis of `position` (a
+/// sum when several) in misère play when `misere`, printed as `out` asks.
+pub fn analyse(path: &Path, position: &[String], misere: bool, out: &OutputArgs) -> CliResult {
     let file = load(path)?;
     let convention = if misere {
         Convention::Misere

@@ -22,7 +22,7 @@ use grundy::survey::shard::Shard;
 use grundy::survey::{pattern, Record};
 use serde::Serialize;
 
-use crate::commands::seq::{memory, size};
+use crate::commands::memory::{available_memory, size};
 use crate::error::{CliError, CliResult};
 use crate::input;
 use crate::report::{emit, parse_u64, print_json};
@@ -313,7 +313,7 @@ fn check_memory(codes: &[String], to: u64, workers: usize) -> CliResult {
         .max()
         .unwrap_or(0)
         .saturating_mul(workers as u64);
-    let have = memory();
+    let have = available_memory();
     if need > have {
         return Err(CliError::new(format!(
             "--to {to}: {workers} codes at a time need up to {} of memory, more than the {} available; give a smaller --to or fewer --threads",

@@ -11,7 +11,7 @@ use grundy::game::Convention;
 use grundy::turning::sequence::CoinSequence;
 use serde::Serialize;
 
-use crate::commands::seq::SeqArgs;
+use crate::commands::seq::args::SeqArgs;
 use crate::error::{CliError, CliResult};
 use crate::report::{emit, parse_u64, print_json, OutputArgs, PrintReport};
 use grundy::heap::periodicity::Status;

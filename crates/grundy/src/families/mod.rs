@@ -13,6 +13,8 @@ pub mod nimble;
 pub mod northcott;
 pub mod product;
 pub mod reduced;
+#[cfg(test)]
+mod reduced_tests;
 #[cfg(feature = "scripts")]
 pub mod script;
 #[cfg(feature = "scripts")]

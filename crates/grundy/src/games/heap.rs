@@ -24,30 +24,14 @@
 
 use std::fmt::{self, Display, Write};
 
-use crate::game::{Analysis, Convention, Game, Outcome, WinningMove};
+use crate::game::{Analysis, Convention, Outcome, WinningMove};
 use crate::heap::explain;
 use crate::heap::naive::{work_estimate, NaiveEngine};
 use crate::heap::rule::{HeapRule, RuleKind};
+pub use crate::heap::sums::{misere_positions_bound, HeapGame};
 use crate::misere::play::{Method, MisereEngine};
 use crate::nimber::Nimber;
 use crate::solve::{SolveError, SumSolver};
-
-/// A heap rule as a [`Game`] on one heap, for the generic solvers.
-#[derive(Clone, Copy, Debug)]
-pub struct HeapGame<'r> {
-    /// The rule (its scale is ignored: heaps are underlying tokens).
-    pub rule: &'r HeapRule,
-}
-
-impl Game for HeapGame<'_> {
-    type Position = u32;
-    fn options(&self, &n: &u32) -> Vec<Vec<u32>> {
-        let mut out = Vec::new();
-        self.rule
-            .for_each_move(n, |_, parts| out.push(parts.to_vec()));
-        out
-    }
-}
 
 /// A move on one heap: take `take` tokens from heap `heap` (0-based) of
 /// `from` tokens and leave `parts`.
@@ -116,39 +100,6 @@ pub const MISERE_LIMIT: usize = 1_000_000;
 
 /// `explain` tabulates the options of at most this many different heaps.
 pub const EXPLAINED_HEAPS: usize = 4;
-
-/// An upper bound on the positions a misère search from `heaps` can meet:
-/// for rules that split, the multisets of heaps with at most the total
-/// number of tokens (sum of the partition numbers); otherwise the product
-/// of `h + 1` over the heaps.
-///
-/// ```
-/// use grundy::games::heap::misere_positions_bound;
-/// let kayles = "kayles".parse().unwrap();
-/// assert_eq!(misere_positions_bound(&kayles, &[2, 2]), 1.0 + 1.0 + 2.0 + 3.0 + 5.0);
-/// let sub = "sub:1,2".parse().unwrap();
-/// assert_eq!(misere_positions_bound(&sub, &[3, 4]), 20.0);
-/// ```
-pub fn misere_positions_bound(rule: &HeapRule, heaps: &[u32]) -> f64 {
-    if rule.max_parts() >= 2 {
-        let total: u64 = heaps.iter().map(|&h| h as u64).sum();
-        if total > 5_000 {
-            return f64::INFINITY;
-        }
-        // p(m) by the usual dynamic programme over part sizes.
-        let t = total as usize;
-        let mut p = vec![0f64; t + 1];
-        p[0] = 1.0;
-        for part in 1..=t {
-            for m in part..=t {
-                p[m] += p[m - part];
-            }
-        }
-        p.iter().sum()
-    } else {
-        heaps.iter().map(|&h| h as f64 + 1.0).product()
-    }
-}
 
 /// Every move from the sum of `heaps`, with the heaps it leaves (the parts
 /// stand where the heap stood).

@@ -8,6 +8,8 @@
 //! - [`predicate`]: subtraction by a predicate (squares, primes, divisors, ...);
 //! - [`subtraction`] and [`ranges`]: engines for subtraction games and for
 //!   per-size take ranges;
+//! - [`sums`]: a rule as a [`Game`](crate::game::Game) on sums of heaps, for
+//!   the generic solvers, and a bound on the positions of a misère search;
 //! - [`sequence`]: the one entry point for G(0..=n), whatever the engine,
 //!   stopped once the period is proven and extended by it;
 //! - [`rc`]: the rare/common engine for long take-and-break sequences;
@@ -32,4 +34,5 @@ pub mod rule;
 pub mod sequence;
 pub mod store;
 pub mod subtraction;
+pub mod sums;
 pub mod verify;

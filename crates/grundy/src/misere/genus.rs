@@ -33,9 +33,9 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use crate::games::heap::misere_positions_bound;
 use crate::heap::naive::work_estimate;
 use crate::heap::rule::HeapRule;
+use crate::heap::sums::misere_positions_bound;
 
 /// The most positions (multisets of heaps) one table may hold, about
 /// 200 MB.

@@ -44,8 +44,8 @@ pub(crate) fn now() -> Option<Instant> {
 }
 
 use crate::game::{Convention, Outcome};
-use crate::games::heap::HeapGame;
 use crate::heap::rule::HeapRule;
+use crate::heap::sums::HeapGame;
 use crate::solve::SumSolver;
 
 use super::quotient::Quotient;

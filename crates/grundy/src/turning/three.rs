@@ -26,7 +26,9 @@
 //! assert_eq!(values([true, true, true], 8, 1 << 20).unwrap(), [0, 1, 2, 4, 7, 8, 11, 13, 14]);
 //! ```
 
-use super::values::TABLE_LIMIT;
+/// The most bytes of nim-sum tables for elements without modifiers, here
+/// and in [`super::values`].
+pub const TABLE_LIMIT: u64 = 1 << 28;
 
 /// Why the values were not computed: the coin reached and the limit passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

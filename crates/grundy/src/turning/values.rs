@@ -27,8 +27,9 @@ pub const MAX_COINS: u64 = 20_000_000;
 /// question is refused rather than left running. About a second.
 pub const WORK_LIMIT: u64 = 400_000_000;
 
-/// The most bytes of nim-sum tables for elements without modifiers.
-pub const TABLE_LIMIT: u64 = 1 << 28;
+/// The most bytes of nim-sum tables for elements without modifiers (kept
+/// with the engine for at most three coins, which [`coin_values`] calls).
+pub use super::three::TABLE_LIMIT;
 
 /// Why the values were not computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
