@@ -3,7 +3,8 @@
 1. grundy.rule("0.6").sequence(10**6) against `grundy seq 0.6 --to 1000000
    --summary` (median of five alternating runs, ratio Python / CLI);
 2. own games (grundy.Game) against a plain bottom-up mex written in Python:
-   subtract-a-square to 10^5 and Kayles to 2000, time and peak memory.
+   subtract-a-square to 10^5 and Kayles to 2000, time and peak memory
+   (a Markdown table).
 
 Usage: python bench/speed.py PATH-TO-THE-GRUNDY-COMMAND
 """
@@ -98,17 +99,23 @@ print(secs, peak, before, v)
 
 
 def own_games(runs=3):
+    """Each game's cases in turn, `runs` rounds (so that a change of load
+    falls on every case alike), medians reported; a Markdown table."""
+    print("| game | how | time | ratio to the Python mex | peak memory (growth) |")
+    print("|---|---|---|---|---|")
     for game, (n, codes) in CASES.items():
-        print(f"{game} to {n} (median of {runs} runs; memory: peak RSS, and its growth during the run):")
-        base = None
-        for name, code in codes.items():
-            results = [run_case(code, n) for _ in range(runs)]
-            secs = statistics.median(r[0] for r in results)
-            peak, grew, value = results[0][1], results[0][2], results[0][3]
-            base = base or (secs, value)
-            assert value == base[1], (name, value, base[1])
-            print(f"  {name:34} {secs:7.2f} s  ratio {secs / base[0]:4.2f}  "
-                  f"peak {peak:6.0f} MiB (+{grew:.0f})  G({n}) = {value}")
+        results = {name: [] for name in codes}
+        for _ in range(runs):
+            for name, code in codes.items():
+                results[name].append(run_case(code, n))
+        base = statistics.median(r[0] for r in results["Python mex"])
+        value = results["Python mex"][0][3]
+        for name, rs in results.items():
+            assert all(r[3] == value for r in rs), (name, rs, value)
+            secs = statistics.median(r[0] for r in rs)
+            peak = statistics.median(r[1] for r in rs)
+            grew = statistics.median(r[2] for r in rs)
+            print(f"| {game} to {n} | {name} | {secs:.2f} s | {secs / base:.2f} | {peak:.0f} MiB (+{grew:.0f}) |")
 
 
 if __name__ == "__main__":

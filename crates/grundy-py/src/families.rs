@@ -1,0 +1,464 @@
+//! Game families from the registry: positions (`grundy.game`) and play
+//! sessions, kept as plain data so that they may be shared and pickled.
+
+use super::*;
+
+/// Every family of the registry, as a list of dicts (name, aliases,
+/// summary, variant, position, examples).
+#[pyfunction]
+pub(crate) fn families(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    let v = serde_json::to_value(registry::list()).map_err(|e| err(e.to_string()))?;
+    to_py(py, &v)
+}
+
+/// A position of a family: what the registry starts, kept as plain data
+/// (the family, its variant, the position it started from, the moves
+/// played since) so that it may be shared between threads and pickled.
+/// Each call starts the game anew from that data and replays the moves:
+/// the library's games are not `Send`, and a position's JSON does not hold
+/// everything a played game knows (whose token moves in Northcott's game),
+/// nor does every position reached start by itself (an empty row).
+#[pyclass(frozen, module = "grundy._grundy")]
+pub(crate) struct Position {
+    family: String,
+    variant: String,
+    misere: bool,
+    /// The position the game started from, as given.
+    position: String,
+    /// The moves played from `position` to reach this one.
+    moves: Vec<String>,
+}
+
+fn start(family: &str, variant: &str, position: &str, misere: bool) -> PyResult<Position> {
+    start_game(family, variant, position, misere)?;
+    Ok(Position {
+        family: family.to_string(),
+        variant: variant.to_string(),
+        misere,
+        position: position.to_string(),
+        moves: Vec::new(),
+    })
+}
+
+fn start_game(
+    family: &str,
+    variant: &str,
+    position: &str,
+    misere: bool,
+) -> PyResult<Box<dyn AnyGame>> {
+    guard(|| registry::start(family, variant, position, convention(misere)).map_err(|e| e.0))
+}
+
+impl Position {
+    /// The game at this position, started anew.
+    fn game(&self) -> PyResult<Box<dyn AnyGame>> {
+        let mut g = start_game(&self.family, &self.variant, &self.position, self.misere)?;
+        for mv in &self.moves {
+            guard(|| g.play(mv).map_err(|e| e.0))?;
+        }
+        Ok(g)
+    }
+}
+
+#[pymethods]
+impl Position {
+    #[new]
+    #[pyo3(signature = (family, variant = "", position = "", misere = false))]
+    fn new(family: &str, variant: &str, position: &str, misere: bool) -> PyResult<Self> {
+        start(family, variant, position, misere)
+    }
+
+    /// The family's name as started (for a heap game, its rule).
+    #[getter]
+    fn family(&self) -> &str {
+        &self.family
+    }
+
+    /// The variant (rule, k, width, graph, deal), empty for none.
+    #[getter]
+    fn variant(&self) -> &str {
+        &self.variant
+    }
+
+    /// Whether the last player to move loses.
+    #[getter]
+    fn misere(&self) -> bool {
+        self.misere
+    }
+
+    /// The game's name as the report writes it.
+    #[getter]
+    fn name(&self) -> PyResult<String> {
+        Ok(self.game()?.name())
+    }
+
+    /// The position as text, as the command line takes it.
+    #[getter]
+    fn text(&self) -> PyResult<String> {
+        Ok(self.game()?.position_text())
+    }
+
+    /// The position as the JSON the command line writes (Python objects).
+    #[getter]
+    fn json(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_py(py, &self.game()?.position_json())
+    }
+
+    /// Whether no move is left.
+    #[getter]
+    fn is_over(&self) -> PyResult<bool> {
+        Ok(self.game()?.is_over())
+    }
+
+    /// The report as the command line's `--json` (a dict: game, position,
+    /// convention, value, outcome, winning_moves).
+    fn report(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let g = self.game()?;
+        let r = guard(|| g.report().map_err(|e| e.0))?;
+        let v = serde_json::to_value(&r).map_err(|e| err(e.to_string()))?;
+        to_py(py, &v)
+    }
+
+    /// The report as the command line prints it.
+    fn report_text(&self) -> PyResult<String> {
+        let g = self.game()?;
+        guard(|| g.report().map(|r| r.to_text()).map_err(|e| e.0))
+    }
+
+    /// Every legal move: dicts of move, to (JSON), to_text, value, outcome.
+    fn moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let g = self.game()?;
+        let moves = guard(|| g.moves().map_err(|e| e.0))?;
+        let list = PyList::empty(py);
+        for m in moves {
+            let d = pyo3::types::PyDict::new(py);
+            d.set_item("move", &m.words)?;
+            d.set_item("to", to_py(py, &m.to)?)?;
+            d.set_item("to_text", &m.to_text)?;
+            d.set_item("value", m.value)?;
+            d.set_item("outcome", outcome_str(m.outcome))?;
+            list.append(d)?;
+        }
+        Ok(list.into_any().unbind())
+    }
+
+    /// The position drawn as text.
+    fn draw(&self) -> PyResult<String> {
+        let g = self.game()?;
+        guard(|| Ok(g.draw()))
+    }
+
+    /// The position drawn as data: {shape: {kind, ...}, components, value,
+    /// outcome}.
+    fn drawing(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let g = self.game()?;
+        let d = guard(|| Ok(g.drawing()))?;
+        let v = serde_json::to_value(&d).map_err(|e| err(e.to_string()))?;
+        to_py(py, &v)
+    }
+
+    /// Another position of the same game, from text or JSON text.
+    fn at(&self, position: &str) -> PyResult<Position> {
+        start(&self.family, &self.variant, position, self.misere)
+    }
+
+    /// The position after a move (in the game's words, or the whole
+    /// position it leaves); this position is unchanged.
+    fn after(&self, mv: &str) -> PyResult<Position> {
+        let mut g = self.game()?;
+        guard(|| g.play(mv).map_err(|e| e.0))?;
+        let mut next = self.clone_data();
+        next.moves.push(mv.to_string());
+        Ok(next)
+    }
+
+    /// A play session against the computer from this position.
+    #[pyo3(signature = (first = "human", seed = 0, json = false))]
+    fn session(&self, py: Python<'_>, first: &str, seed: u64, json: bool) -> PyResult<Session> {
+        Session::open(py, self.clone_data(), first, seed, json, Vec::new())
+    }
+
+    /// Pickles as the data that starts the same position.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let args = (
+            self.family.as_str(),
+            self.variant.as_str(),
+            self.position.as_str(),
+            self.misere,
+            self.moves.clone(),
+        )
+            .into_pyobject(py)?;
+        let restore = py.import("grundy._grundy")?.getattr("_position_restore")?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+}
+
+impl Position {
+    fn clone_data(&self) -> Position {
+        Position {
+            family: self.family.clone(),
+            variant: self.variant.clone(),
+            misere: self.misere,
+            position: self.position.clone(),
+            moves: self.moves.clone(),
+        }
+    }
+}
+
+/// A pickled position made again (see `Position.__reduce__`).
+#[pyfunction]
+pub(crate) fn _position_restore(
+    family: &str,
+    variant: &str,
+    position: &str,
+    misere: bool,
+    moves: Vec<String>,
+) -> PyResult<Position> {
+    let p = Position {
+        moves,
+        ..start(family, variant, position, misere)?
+    };
+    p.game()?;
+    Ok(p)
+}
+
+/// What a session's thread is asked to do.
+enum Ask {
+    /// Play a line, and hand over what the session said.
+    Line(String),
+    /// Hand over what the session said.
+    Take,
+    /// Only say whether the game is over.
+    Finished,
+}
+
+/// One request to a session's thread, and where to answer.
+struct Request {
+    ask: Ask,
+    reply: mpsc::Sender<Result<(Vec<Output>, bool), String>>,
+}
+
+/// What a session keeps between calls: the way to its thread, and every
+/// line sent so far (a pickled session replays them).
+struct SessionState {
+    to_thread: mpsc::Sender<Request>,
+    lines: Vec<String>,
+}
+
+/// A game against the computer, driven by lines as at the terminal. The
+/// library's session is not `Send`: it lives on a thread of its own, which
+/// this object talks to, so the object may be used from any thread (one
+/// call at a time) and pickled (as its start and the lines sent).
+#[pyclass(frozen, module = "grundy._grundy")]
+pub(crate) struct Session {
+    start: Position,
+    first: String,
+    seed: u64,
+    json: bool,
+    state: Mutex<SessionState>,
+}
+
+/// The session's thread: starts the game, then plays each line it is sent
+/// until the object is dropped.
+fn session_thread(
+    start: Position,
+    options: SessionOptions,
+    requests: mpsc::Receiver<Request>,
+    ready: mpsc::Sender<Result<(), String>>,
+) {
+    let begun = catch_unwind(AssertUnwindSafe(|| {
+        let mut game = registry::start(
+            &start.family,
+            &start.variant,
+            &start.position,
+            convention(start.misere),
+        )
+        .map_err(|e| e.0)?;
+        for mv in &start.moves {
+            game.play(mv).map_err(|e| e.0)?;
+        }
+        let mut s = game.session(&options);
+        s.begin().map_err(|e| e.0)?;
+        Ok(s)
+    }));
+    let mut session = match begun {
+        Ok(Ok(s)) => {
+            let _ = ready.send(Ok(()));
+            s
+        }
+        Ok(Err(m)) => {
+            let _ = ready.send(Err(m));
+            return;
+        }
+        Err(_) => {
+            let _ = ready.send(Err("internal error: the session did not start".into()));
+            return;
+        }
+    };
+    for r in requests {
+        let answer = catch_unwind(AssertUnwindSafe(|| {
+            let out = match r.ask {
+                Ask::Line(line) => {
+                    session.input(Line::Text(line)).map_err(|e| e.0)?;
+                    session.take_output()
+                }
+                Ask::Take => session.take_output(),
+                Ask::Finished => Vec::new(),
+            };
+            Ok((out, session.is_finished()))
+        }))
+        .unwrap_or_else(|_| Err("internal error: the session failed".into()));
+        let _ = r.reply.send(answer);
+    }
+}
+
+impl Session {
+    fn open(
+        py: Python<'_>,
+        start: Position,
+        first: &str,
+        seed: u64,
+        json: bool,
+        replay: Vec<String>,
+    ) -> PyResult<Session> {
+        let side = match first {
+            "human" | "you" => Side::Human,
+            "computer" => Side::Computer,
+            other => return Err(err(format!("first '{other}': give 'human' or 'computer'"))),
+        };
+        let options = SessionOptions {
+            first: side,
+            mode: if json { Mode::Json } else { Mode::Pipe },
+            seed,
+        };
+        let (to_thread, requests) = mpsc::channel();
+        let (ready_tx, ready) = mpsc::channel();
+        let data = start.clone_data();
+        std::thread::Builder::new()
+            .name("grundy session".into())
+            .spawn(move || session_thread(data, options, requests, ready_tx))
+            .map_err(|e| err(format!("cannot start the session: {e}")))?;
+        py.detach(move || ready.recv())
+            .unwrap_or_else(|_| Err("internal error: the session did not start".into()))
+            .map_err(err)?;
+        let session = Session {
+            start,
+            first: first.to_string(),
+            seed,
+            json,
+            state: Mutex::new(SessionState {
+                to_thread,
+                lines: Vec::new(),
+            }),
+        };
+        if !replay.is_empty() {
+            for line in replay {
+                session.ask(py, Ask::Line(line))?;
+            }
+            // What the replay said was already seen by whoever pickled it.
+            session.ask(py, Ask::Take)?;
+        }
+        Ok(session)
+    }
+
+    /// Sends one request to the session's thread and waits for the answer
+    /// with the GIL released.
+    fn ask(&self, py: Python<'_>, ask: Ask) -> PyResult<(Vec<Output>, bool)> {
+        let mut state = self
+            .state
+            .lock_py_attached(py)
+            .unwrap_or_else(|p| p.into_inner());
+        let (reply, answer) = mpsc::channel();
+        let line = match &ask {
+            Ask::Line(l) => Some(l.clone()),
+            _ => None,
+        };
+        let request = Request { ask, reply };
+        state
+            .to_thread
+            .send(request)
+            .map_err(|_| err("internal error: the session has ended"))?;
+        let got = py
+            .detach(move || answer.recv())
+            .map_err(|_| err("internal error: the session failed"))?
+            .map_err(err)?;
+        if let Some(line) = line {
+            state.lines.push(line);
+        }
+        Ok(got)
+    }
+
+    fn said(&self, py: Python<'_>, out: Vec<Output>) -> PyResult<Py<PyAny>> {
+        if self.json {
+            let list = PyList::empty(py);
+            for o in out {
+                match o {
+                    Output::Json(v) => list.append(to_py(py, &v)?)?,
+                    Output::Text(t) => list.append(t)?,
+                }
+            }
+            return Ok(list.into_any().unbind());
+        }
+        let mut text = String::new();
+        for o in out {
+            match o {
+                Output::Text(t) => text.push_str(&t),
+                Output::Json(v) => {
+                    text.push_str(&v.to_string());
+                    text.push('\n');
+                }
+            }
+        }
+        Ok(text.into_pyobject(py)?.into_any().unbind())
+    }
+}
+
+#[pymethods]
+impl Session {
+    /// Sends one line (a move, hint, why, undo, moves, help, quit) and
+    /// returns what the session said: text, or a list of dicts in JSON mode.
+    fn send(&self, py: Python<'_>, line: &str) -> PyResult<Py<PyAny>> {
+        let (out, _) = self.ask(py, Ask::Line(line.to_string()))?;
+        self.said(py, out)
+    }
+
+    /// What the session said since the last call (its introduction first).
+    fn take(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let (out, _) = self.ask(py, Ask::Take)?;
+        self.said(py, out)
+    }
+
+    /// Whether the game is over (or was quit).
+    #[getter]
+    fn finished(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.ask(py, Ask::Finished)?.1)
+    }
+
+    /// Pickles as the start, the options and the lines sent; unpickling
+    /// replays them.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let lines = self
+            .state
+            .lock_py_attached(py)
+            .unwrap_or_else(|p| p.into_inner())
+            .lines
+            .clone();
+        let restore = py.import("grundy._grundy")?.getattr("_session_restore")?;
+        let start = Py::new(py, self.start.clone_data())?;
+        let args = (start, self.first.as_str(), self.seed, self.json, lines).into_pyobject(py)?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+}
+
+/// A session started anew and replayed to where it was pickled.
+#[pyfunction]
+pub(crate) fn _session_restore(
+    py: Python<'_>,
+    start: PyRef<'_, Position>,
+    first: &str,
+    seed: u64,
+    json: bool,
+    lines: Vec<String>,
+) -> PyResult<Session> {
+    Session::open(py, start.clone_data(), first, seed, json, lines)
+}

@@ -1,0 +1,527 @@
+//! Heap rules and their Grundy sequences (`grundy.rule`): the engines run
+//! with the GIL released and a stop flag, and sequence files.
+
+use super::*;
+
+fn parse_rule(text: &str) -> PyResult<HeapRule> {
+    guard(|| {
+        text.trim()
+            .parse::<HeapRule>()
+            .map_err(|e| format!("rule '{text}': {e}"))
+    })
+}
+
+/// A heap rule: an octal or hexadecimal code, a subtraction game, a name.
+#[pyclass(frozen, module = "grundy._grundy")]
+pub(crate) struct Rule {
+    rule: HeapRule,
+}
+
+fn size(bytes: u64) -> String {
+    format!(
+        "{bytes} bytes ({:.1} GiB)",
+        bytes as f64 / (1u64 << 30) as f64
+    )
+}
+
+/// Bytes of memory available, or 8 GiB when the machine does not say.
+fn memory() -> u64 {
+    let read = || -> Option<u64> {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
+    };
+    read().unwrap_or(8 << 30)
+}
+
+/// How far a run may go in memory, as the command line decides it.
+fn memory_reach(rule: &HeapRule, to: u64, method: Method) -> Result<u64, String> {
+    let need = sequence::memory_estimate(rule, to, method);
+    let have = memory();
+    if need <= have {
+        return Ok(to);
+    }
+    if Window::for_rule(rule) == Window::Unknown {
+        return Err(format!(
+            "--to {to} needs about {} of memory, more than the {} available",
+            size(need),
+            size(have)
+        ));
+    }
+    let per_heap = sequence::memory_estimate(rule, 1 << 20, method) >> 20;
+    Ok((have / per_heap.max(1)).min(to))
+}
+
+fn method(text: &str) -> PyResult<Method> {
+    match text {
+        "auto" => Ok(Method::Auto),
+        "naive" => Ok(Method::Naive),
+        "rc" => Ok(Method::Rc),
+        other => Err(err(format!("method '{other}': give auto, naive or rc"))),
+    }
+}
+
+/// Runs `job` on a worker thread with the GIL released; Ctrl-C (any
+/// pending signal handler raising) raises the flag, waits for the worker
+/// and re-raises.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    job: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, mut rx) = mpsc::channel();
+    let flag = stop.clone();
+    let worker = std::thread::spawn(move || {
+        let r = catch_unwind(AssertUnwindSafe(|| job(flag)));
+        let _ = tx.send(r);
+    });
+    loop {
+        // The receiver is not `Sync`: it goes into the detached closure
+        // and comes back.
+        let (got, back) = py.detach(move || {
+            let got = rx.recv_timeout(Duration::from_millis(50));
+            (got, rx)
+        });
+        rx = back;
+        match got {
+            Ok(Ok(v)) => {
+                let _ = worker.join();
+                return Ok(v);
+            }
+            Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+                let _ = worker.join();
+                return Err(err("internal error: the computation failed"));
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if let Err(e) = py.check_signals() {
+            stop.store(true, Ordering::SeqCst);
+            py.detach(|| {
+                let _ = worker.join();
+            });
+            return Err(e);
+        }
+    }
+}
+
+#[pymethods]
+impl Rule {
+    #[new]
+    fn new(text: &str) -> PyResult<Self> {
+        Ok(Rule {
+            rule: parse_rule(text)?,
+        })
+    }
+
+    /// The rule's canonical form.
+    fn __str__(&self) -> String {
+        self.rule.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.rule({:?})", self.rule.to_string())
+    }
+
+    /// Pickles as the canonical form, which parses back to the same rule.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let args = (self.rule.to_string(),).into_pyobject(py)?;
+        PyTuple::new(py, [py.get_type::<Rule>().into_any(), args.into_any()])
+    }
+
+    /// The largest heap a sequence of this rule may reach.
+    #[getter]
+    fn max_heap(&self) -> u64 {
+        sequence::max_heap(&self.rule, sequence::Method::Auto)
+    }
+
+    /// G(0..=to), stopping early once the period is proven (the rest then
+    /// follows from it). Releases the GIL; Ctrl-C raises KeyboardInterrupt.
+    /// With `out`, the values are written to that sequence file once the
+    /// run is complete (never a half-written file).
+    #[pyo3(signature = (to, *, until_proven = false, method = "auto", threads = None, out = None))]
+    fn sequence(
+        &self,
+        py: Python<'_>,
+        to: &Bound<'_, PyAny>,
+        until_proven: bool,
+        method: &str,
+        threads: Option<usize>,
+        out: Option<PathBuf>,
+    ) -> PyResult<Sequence> {
+        let to = whole(to, "give a whole number from 0")
+            .map_err(|_| err(format!("--to '{to}': give a whole number from 0")))?
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!("to {}: give a whole number from 0", short(to)))
+            })?;
+        let method = self::method(method)?;
+        let threads = match threads {
+            Some(t @ 1..=1024) => t,
+            Some(t) => {
+                return Err(err(format!(
+                    "--threads {t}: give between 1 and 1024 threads"
+                )))
+            }
+            None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
+        };
+        let rule = self.rule.clone();
+        guard(|| sequence::check(&rule, to, method).map_err(|e| format!("--to {to}: {e}")))?;
+        let reach = guard(|| memory_reach(&rule, to, method))?;
+        if let Some(path) = &out {
+            let dir = match path.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            if !dir.is_dir() || path.is_dir() {
+                return Err(err(format!(
+                    "--out {}: directory {} does not exist or the name is a directory",
+                    path.display(),
+                    dir.display()
+                )));
+            }
+        }
+        let options = Options {
+            method,
+            threads,
+            until_proven,
+        };
+        let result = interruptible(py, move |stop| {
+            let mut observe = |_: &sequence::Progress| !stop.load(Ordering::SeqCst);
+            let r = sequence::compute_stoppable(&rule, reach, &options, &mut observe, &stop);
+            if stop.load(Ordering::SeqCst) {
+                return Err(None);
+            }
+            let mut s = r.map_err(|e| Some(format!("--to {to}: {e}")))?;
+            if s.period.is_some() {
+                if !until_proven {
+                    s.to = to;
+                }
+            } else if s.to < to {
+                return Err(Some(format!(
+                    "no period proven up to heap {}; all of G(0..={to}) needs about {} of memory, more than the {} available",
+                    s.computed(),
+                    size(sequence::memory_estimate(&rule, to, method)),
+                    size(memory())
+                )));
+            }
+            if let Some(path) = &out {
+                store::write_with(path, &s.rule.to_string(), s.to as usize + 1, |n| {
+                    s.value(n as u64).expect("a complete sequence")
+                })
+                .map_err(|e| Some(format!("--out {e}")))?;
+            }
+            Ok(Sequence::new(s))
+        })?;
+        match result {
+            Ok(s) => Ok(s),
+            Err(Some(m)) => Err(err(m)),
+            // Stopped without a pending signal: cannot happen, the flag is
+            // only raised on one.
+            Err(None) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("")),
+        }
+    }
+}
+
+/// A computed sequence G(0..=to) with its periodicity and figures. It
+/// never changes once made (so threads may share it): the engine's values
+/// stay here, `values` hands numpy a read-only view of them, and `save`
+/// and `value` read them.
+#[pyclass(frozen, module = "grundy._grundy")]
+pub(crate) struct Sequence {
+    seq: RustSequence,
+    rule: String,
+    to: u64,
+    computed: u64,
+    status: Status,
+    preperiod: Option<u64>,
+    period: Option<u64>,
+    saltus: Option<i64>,
+    proved_at: Option<u64>,
+    figures: sequence::Figures,
+    engine: serde_json::Value,
+    rc: serde_json::Value,
+    /// G(0..=to) as 32-bit cells, made on first use when the engine did
+    /// not leave them so: in 16-bit cells, or stopping short of `to` (the
+    /// rest follows from the period).
+    full: OnceLock<Vec<u32>>,
+}
+
+impl Sequence {
+    fn new(s: RustSequence) -> Sequence {
+        let p = s.periodicity();
+        let figures = s.figures();
+        Sequence {
+            rule: s.rule.to_string(),
+            to: s.to,
+            computed: (s.computed() as u64).min(s.to),
+            status: p.status,
+            preperiod: p.preperiod,
+            period: p.period,
+            saltus: p.saltus,
+            proved_at: s.period.map(|q| q.proven_at as u64),
+            figures,
+            engine: serde_json::to_value(s.engine).unwrap_or_default(),
+            rc: serde_json::to_value(&s.stats).unwrap_or_default(),
+            seq: s,
+            full: OnceLock::new(),
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.to as usize + 1
+    }
+
+    /// G(n) for a heap the sequence answers.
+    fn get(&self, n: usize) -> u32 {
+        self.seq.value(n as u64).expect("a complete sequence")
+    }
+
+    /// Every value G(0..=to) in 32-bit cells: the engine's own when it
+    /// left them so, or else made once (refused when they would not fit in
+    /// memory). One cell type whatever the values or the engine, so code
+    /// written against a short run works on a long one.
+    fn cells(&self, py: Python<'_>) -> PyResult<&[u32]> {
+        let count = self.count();
+        if let Values::Wide(v) = &self.seq.values {
+            if v.len() == count {
+                return Ok(v);
+            }
+        }
+        if self.full.get().is_none() {
+            let bytes = count as u64 * 4;
+            if bytes > memory() {
+                return Err(err(format!(
+                    "G(0..={}) as an array needs {}, more than the {} available",
+                    self.to,
+                    size(bytes),
+                    size(memory())
+                )));
+            }
+        }
+        Ok(py.detach(|| {
+            self.full
+                .get_or_init(|| (0..count).map(|n| self.get(n)).collect())
+        }))
+    }
+}
+
+/// A read-only numpy array viewing `cells`, which `owner` keeps alive and
+/// never changes. Read-only, because the cells are the sequence's own:
+/// `save`, `value` and every other view read them, maybe on other threads.
+/// numpy refuses to make it writeable again, as its base (`owner`) offers
+/// no writeable buffer.
+fn numpy_view<'py>(owner: &Bound<'py, Sequence>, cells: &[u32]) -> PyResult<Bound<'py, PyAny>> {
+    let view = numpy::ndarray::ArrayView1::from(cells);
+    // SAFETY: the cells belong to `owner`, a frozen object the array holds
+    // as its base: they stay where they are, unchanged, while it lives;
+    // the array is made read-only before anyone else sees it.
+    let array =
+        unsafe { numpy::PyArray1::borrow_from_array(&view, owner.clone().into_any()) }.into_any();
+    array.getattr("flags")?.setattr("writeable", false)?;
+    Ok(array)
+}
+
+/// The values without numpy: a read-only `memoryview` of native-endian
+/// 32-bit cells (format `I`).
+fn memoryview<'py>(py: Python<'py>, cells: &[u32]) -> PyResult<Bound<'py, PyAny>> {
+    let b: Vec<u8> = cells.iter().flat_map(|c| c.to_ne_bytes()).collect();
+    let raw = pyo3::types::PyBytes::new(py, &b);
+    py.import("builtins")?
+        .getattr("memoryview")?
+        .call1((raw,))?
+        .call_method1("cast", ("I",))
+}
+
+#[pymethods]
+impl Sequence {
+    /// The rule's canonical form.
+    #[getter]
+    fn rule(&self) -> &str {
+        &self.rule
+    }
+
+    /// The last heap answered.
+    #[getter]
+    fn to(&self) -> u64 {
+        self.to
+    }
+
+    /// The last heap actually computed (later ones follow from the period).
+    #[getter]
+    fn computed(&self) -> u64 {
+        self.computed
+    }
+
+    /// G(0..=to), read-only, always in 32-bit cells: a numpy uint32 array
+    /// viewing the values held here, or a `memoryview` without numpy.
+    #[getter]
+    fn values<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let cells = slf.get().cells(py)?;
+        if py.import("numpy").is_err() {
+            return memoryview(py, cells);
+        }
+        numpy_view(slf, cells)
+    }
+
+    /// The period, or None.
+    #[getter]
+    fn period(&self) -> Option<u64> {
+        self.period
+    }
+
+    /// The first heap of the periodic part, or None.
+    #[getter]
+    fn preperiod(&self) -> Option<u64> {
+        self.preperiod
+    }
+
+    /// G(n + period) - G(n) in the periodic part (0: plainly periodic).
+    #[getter]
+    fn saltus(&self) -> Option<i64> {
+        self.saltus
+    }
+
+    /// 'proven', 'observed' or 'none'.
+    #[getter]
+    fn status(&self) -> &'static str {
+        match self.status {
+            Status::Proven => "proven",
+            Status::Observed => "observed",
+            Status::None => "none",
+        }
+    }
+
+    /// The heap whose value completed the proof of the period, or None.
+    #[getter]
+    fn proved_at(&self) -> Option<u64> {
+        self.proved_at
+    }
+
+    /// Fletcher's checksum of G(0..=to), 8 hexadecimal digits, as the
+    /// command line prints it.
+    #[getter]
+    fn checksum(&self) -> String {
+        format!("{:08X}", self.figures.checksum)
+    }
+
+    /// Largest value, where first, value counts, P-positions, engine and
+    /// the rare/common engine's figures.
+    #[getter]
+    fn stats(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let v = serde_json::json!({
+            "max_value": self.figures.max_value,
+            "max_value_at": self.figures.max_value_at,
+            "value_counts": self.figures.value_counts.iter().map(|&(v, c)| [v as u64, c]).collect::<Vec<_>>(),
+            "p_count": self.figures.p_count,
+            "engine": self.engine,
+            "rc": self.rc,
+        });
+        to_py(py, &v)
+    }
+
+    fn __len__(&self) -> usize {
+        self.count()
+    }
+
+    /// G(n) without building the array.
+    fn value(&self, n: u64) -> PyResult<u32> {
+        if n > self.to {
+            return Err(err(format!("heap {n} is past the last one, {}", self.to)));
+        }
+        Ok(self.get(n as usize))
+    }
+
+    /// Writes G(0..=to) to a sequence file, whole or not at all: the
+    /// engine's values, whatever became of any array handed out.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let count = self.count();
+        py.detach(|| store::write_with(&path, &self.rule, count, |n| self.get(n)))
+            .map_err(|e| err(format!("--out {e}")))
+    }
+
+    /// Pickles as the computed values, the proven period and the engine's
+    /// figures; the rest is worked out again from them.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let known = self.seq.values.len().min(self.count());
+        let mut bytes = Vec::with_capacity(known * 4);
+        for n in 0..known {
+            bytes.extend_from_slice(&self.seq.values.get(n).to_le_bytes());
+        }
+        let period = self
+            .seq
+            .period
+            .map(|p| (p.preperiod, p.period, p.proven_at));
+        let meta = serde_json::json!({ "engine": self.engine, "rc": self.rc }).to_string();
+        let restore = py.import("grundy._grundy")?.getattr("_sequence_restore")?;
+        let args = (
+            self.rule.as_str(),
+            self.to,
+            pyo3::types::PyBytes::new(py, &bytes),
+            period,
+            meta,
+        )
+            .into_pyobject(py)?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+}
+
+/// A pickled sequence made again (see `Sequence.__reduce__`).
+#[pyfunction]
+pub(crate) fn _sequence_restore(
+    rule: &str,
+    to: u64,
+    values: &[u8],
+    period: Option<(usize, usize, usize)>,
+    meta: &str,
+) -> PyResult<Sequence> {
+    let bad = || err("a pickled sequence that does not hold together");
+    let rule = parse_rule(rule)?;
+    let values: Vec<u32> = values
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let period = period.map(|(preperiod, period, proven_at)| sequence::ProvenPeriod {
+        preperiod,
+        period,
+        proven_at,
+    });
+    let complete = match period {
+        Some(p) => p.period > 0 && p.preperiod + p.period <= values.len(),
+        None => values.len() as u64 == to + 1,
+    };
+    if values.is_empty() || !complete || values.len() as u64 > to + 1 {
+        return Err(bad());
+    }
+    let meta: serde_json::Value = serde_json::from_str(meta).map_err(|_| bad())?;
+    let mut s = RustSequence::from_values(rule, values);
+    s.to = to;
+    s.period = period;
+    let mut out = Sequence::new(s);
+    out.engine = meta["engine"].clone();
+    out.rc = meta["rc"].clone();
+    Ok(out)
+}
+
+/// Reads a sequence file written by `save`, `sequence(out=...)` or the
+/// command line's `--out`.
+#[pyfunction]
+pub(crate) fn read_sequence(py: Python<'_>, path: PathBuf) -> PyResult<Sequence> {
+    let stored = py
+        .detach(|| store::read(&path))
+        .map_err(|e| err(e.to_string()))?;
+    let rule: HeapRule = stored.rule.parse().map_err(|e| {
+        err(format!(
+            "{}: rule '{}' in the header: {e}",
+            path.display(),
+            stored.rule
+        ))
+    })?;
+    if stored.values.is_empty() {
+        return Err(err(format!("{} holds no values", path.display())));
+    }
+    Ok(Sequence::new(RustSequence::from_values(
+        rule,
+        stored.values,
+    )))
+}
