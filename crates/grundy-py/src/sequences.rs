@@ -2,6 +2,7 @@
 //! with the GIL released and a stop flag, and sequence files.
 
 use super::*;
+use std::sync::atomic::AtomicU64;
 
 fn parse_rule(text: &str) -> PyResult<HeapRule> {
     guard(|| {
@@ -62,12 +63,17 @@ fn method(text: &str) -> PyResult<Method> {
     }
 }
 
-/// Runs `job` on a worker thread with the GIL released; Ctrl-C (any
-/// pending signal handler raising) raises the flag, waits for the worker
-/// and re-raises.
+/// Runs `job` on a thread of its own while this one waits with the GIL
+/// released, waking every 50 ms to run `tick` (progress reports) and to
+/// check for signals. On a signal, or an error from `tick`, the job's stop
+/// flag is raised and the job awaited; `on_stop` then makes the error
+/// raised from it and what the job returned (to say where a checkpoint
+/// went).
 fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     job: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+    mut tick: impl FnMut(Python<'_>) -> PyResult<()>,
+    on_stop: impl FnOnce(PyErr, Option<T>) -> PyErr,
 ) -> PyResult<T> {
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, mut rx) = mpsc::channel();
@@ -95,14 +101,24 @@ fn interruptible<T: Send + 'static>(
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
-        if let Err(e) = py.check_signals() {
+        if let Err(e) = py.check_signals().and_then(|()| tick(py)) {
             stop.store(true, Ordering::SeqCst);
-            py.detach(|| {
+            let left = py.detach(move || {
                 let _ = worker.join();
+                rx.try_recv().ok().and_then(|r| r.ok())
             });
-            return Err(e);
+            return Err(on_stop(e, left));
         }
     }
+}
+
+/// Why a sequence's run ended without a sequence.
+enum Halt {
+    /// A one-line error.
+    Failed(String),
+    /// Stopped (Ctrl-C or the progress function); the last heap saved to
+    /// the `out` file as a checkpoint, if any.
+    Stopped(Option<u64>),
 }
 
 #[pymethods]
@@ -138,8 +154,13 @@ impl Rule {
     /// G(0..=to), stopping early once the period is proven (the rest then
     /// follows from it). Releases the GIL; Ctrl-C raises KeyboardInterrupt.
     /// With `out`, the values are written to that sequence file once the
-    /// run is complete (never a half-written file).
-    #[pyo3(signature = (to, *, until_proven = false, method = "auto", threads = None, out = None))]
+    /// run is complete (never a half-written file); a run stopped early
+    /// leaves there the values computed so far instead, a checkpoint that
+    /// `resume=True` continues from. `progress(done, to)` is called about
+    /// ten times a second from this thread, and once at the end; an
+    /// exception it raises stops the run.
+    #[pyo3(signature = (to, *, until_proven = false, method = "auto", threads = None, out = None, resume = false, progress = None))]
+    #[allow(clippy::too_many_arguments)]
     fn sequence(
         &self,
         py: Python<'_>,
@@ -148,6 +169,8 @@ impl Rule {
         method: &str,
         threads: Option<usize>,
         out: Option<PathBuf>,
+        resume: bool,
+        progress: Option<Py<PyAny>>,
     ) -> PyResult<Sequence> {
         let to = whole(to, "give a whole number from 0")
             .map_err(|_| err(format!("--to '{to}': give a whole number from 0")))?
@@ -180,46 +203,120 @@ impl Rule {
                 )));
             }
         }
+        let known = match (&out, resume) {
+            (None, true) => return Err(err("resume=True continues from the out file: give out=")),
+            (Some(path), true) if path.exists() => resumed_values(&rule, path)?,
+            _ => Vec::new(),
+        };
         let options = Options {
             method,
             threads,
             until_proven,
         };
-        let result = interruptible(py, move |stop| {
-            let mut observe = |_: &sequence::Progress| !stop.load(Ordering::SeqCst);
-            let r = sequence::compute_stoppable(&rule, reach, &options, &mut observe, &stop);
-            if stop.load(Ordering::SeqCst) {
-                return Err(None);
-            }
-            let mut s = r.map_err(|e| Some(format!("--to {to}: {e}")))?;
-            if s.period.is_some() {
-                if !until_proven {
-                    s.to = to;
+        let done = Arc::new(AtomicU64::new(known.len().saturating_sub(1) as u64));
+        let seen = done.clone();
+        let out_shown = out.as_ref().map(|p| p.display().to_string());
+        let result = interruptible(
+            py,
+            move |stop| {
+                let mut observe = |p: &sequence::Progress| {
+                    seen.store(p.done as u64, Ordering::Relaxed);
+                    !stop.load(Ordering::SeqCst)
+                };
+                let start = sequence::Start::Values(&known);
+                let r =
+                    sequence::compute_stoppable(&rule, reach, &options, start, &mut observe, &stop);
+                let mut s = r.map_err(|e| Halt::Failed(format!("--to {to}: {e}")))?;
+                if stop.load(Ordering::SeqCst) && !s.is_complete() {
+                    let last = s.computed() as u64;
+                    let saved = match &out {
+                        Some(path) if s.computed() + 1 > known.len() => {
+                            store::write_with(path, &s.rule.to_string(), s.computed() + 1, |n| {
+                                s.values.get(n)
+                            })
+                            .ok()
+                            .map(|()| last)
+                        }
+                        _ => None,
+                    };
+                    return Err(Halt::Stopped(saved));
                 }
-            } else if s.to < to {
-                return Err(Some(format!(
-                    "no period proven up to heap {}; all of G(0..={to}) needs about {} of memory, more than the {} available",
-                    s.computed(),
-                    size(sequence::memory_estimate(&rule, to, method)),
-                    size(memory())
-                )));
-            }
-            if let Some(path) = &out {
-                store::write_with(path, &s.rule.to_string(), s.to as usize + 1, |n| {
-                    s.value(n as u64).expect("a complete sequence")
-                })
-                .map_err(|e| Some(format!("--out {e}")))?;
-            }
-            Ok(Sequence::new(s))
-        })?;
+                if s.period.is_some() {
+                    if !until_proven {
+                        s.to = to;
+                    }
+                } else if s.to < to {
+                    return Err(Halt::Failed(format!(
+                        "no period proven up to heap {}; all of G(0..={to}) needs about {} of memory, more than the {} available",
+                        s.computed(),
+                        size(sequence::memory_estimate(&rule, to, method)),
+                        size(memory())
+                    )));
+                }
+                if let Some(path) = &out {
+                    store::write_with(path, &s.rule.to_string(), s.to as usize + 1, |n| {
+                        s.value(n as u64).expect("a complete sequence")
+                    })
+                    .map_err(|e| Halt::Failed(format!("--out {e}")))?;
+                }
+                Ok(Sequence::new(s))
+            },
+            {
+                let (mut last, mut at) = (u64::MAX, std::time::Instant::now());
+                let progress = progress.as_ref().map(|p| p.clone_ref(py));
+                move |py: Python<'_>| {
+                    let Some(f) = &progress else { return Ok(()) };
+                    let now = done.load(Ordering::Relaxed);
+                    if now != last && at.elapsed() >= Duration::from_millis(100) {
+                        (last, at) = (now, std::time::Instant::now());
+                        f.call1(py, (now, to))?;
+                    }
+                    Ok(())
+                }
+            },
+            |e, left| match (left, out_shown) {
+                (Some(Err(Halt::Stopped(Some(last)))), Some(path))
+                    if e.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) =>
+                {
+                    pyo3::exceptions::PyKeyboardInterrupt::new_err(format!(
+                        "stopped at heap {last}: G(0..={last}) saved to {path}; \
+                         sequence({to}, out=..., resume=True) continues from there"
+                    ))
+                }
+                _ => e,
+            },
+        )?;
         match result {
-            Ok(s) => Ok(s),
-            Err(Some(m)) => Err(err(m)),
+            Ok(s) => {
+                if let Some(f) = &progress {
+                    f.call1(py, (to, to))?;
+                }
+                Ok(s)
+            }
+            Err(Halt::Failed(m)) => Err(err(m)),
             // Stopped without a pending signal: cannot happen, the flag is
             // only raised on one.
-            Err(None) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("")),
+            Err(Halt::Stopped(_)) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("")),
         }
     }
+}
+
+/// The values of a checkpoint (or any sequence file) of `rule` to continue
+/// from.
+fn resumed_values(rule: &HeapRule, path: &std::path::Path) -> PyResult<Vec<u32>> {
+    let stored = store::read(path).map_err(|e| err(format!("--resume {e}")))?;
+    let same = stored
+        .rule
+        .parse::<HeapRule>()
+        .is_ok_and(|r| r.to_string() == rule.to_string());
+    if !same {
+        return Err(err(format!(
+            "--resume {}: the file holds values of {}, not of {rule}",
+            path.display(),
+            stored.rule
+        )));
+    }
+    Ok(stored.values)
 }
 
 /// A computed sequence G(0..=to) with its periodicity and figures. It

@@ -113,18 +113,53 @@ def test_file_from_the_command_line(tmp_path, cli):
     assert t.values.tolist() == grundy.rule("0.77").sequence(2000).values.tolist()
 
 
-def test_ctrl_c_stops_a_long_run_and_writes_no_file(tmp_path):
+def test_ctrl_c_leaves_a_checkpoint_that_resume_continues(tmp_path):
     out = tmp_path / "long.gsq"
     timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
     t0 = time.monotonic()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt, match="saved to .*resume=True"):
         grundy.rule("0.6").sequence(3 * 10**7, out=out)
     assert time.monotonic() - t0 < 10
-    assert not out.exists()
-    assert not list(tmp_path.iterdir())
+    assert [p.name for p in tmp_path.iterdir()] == ["long.gsq"]
+    saved = grundy.load_sequence(out).values.tolist()
+    assert 0 < len(saved) < 3 * 10**7
+    assert saved == grundy.rule("0.6").sequence(len(saved) - 1).values.tolist()
+    # Resumed: on to 5000 heaps further, the same values as a fresh run.
+    to = len(saved) + 5000
+    s = grundy.rule("0.6").sequence(to, out=out, resume=True)
+    assert s.values.tolist() == grundy.rule("0.6").sequence(to).values.tolist()
+    assert grundy.load_sequence(out).values.tolist() == s.values.tolist()
     # The module still works afterwards.
     assert grundy.rule("0.6").sequence(10).values.tolist()[:4] == [0, 0, 1, 2]
+
+
+def test_resume_needs_the_same_rule_and_a_file(tmp_path):
+    out = tmp_path / "k.gsq"
+    with pytest.raises(grundy.GrundyError, match="give out="):
+        grundy.rule("0.6").sequence(100, resume=True)
+    # No file yet: a fresh run, written out.
+    assert grundy.rule("0.77").sequence(100, out=out, resume=True).values.tolist()[:4] == [0, 1, 2, 3]
+    with pytest.raises(grundy.GrundyError, match="holds values of"):
+        grundy.rule("0.6").sequence(200, out=out, resume=True)
+
+
+def test_progress_is_reported_and_can_stop_a_run(capsys):
+    calls = []
+    s = grundy.rule("0.6").sequence(5 * 10**5, progress=lambda done, to: calls.append((done, to)))
+    assert calls[-1] == (5 * 10**5, 5 * 10**5) and len(s.values) == 5 * 10**5 + 1
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+    def enough(done, to):
+        raise ValueError("enough")
+
+    t0 = time.monotonic()
+    with pytest.raises(ValueError, match="enough"):
+        grundy.rule("0.6").sequence(3 * 10**7, progress=enough)
+    assert time.monotonic() - t0 < 10
+    # A bar: tqdm's when it is installed, else a line on standard error.
+    grundy.rule("0.6").sequence(2 * 10**5, progress=True)
+    assert "heaps" in capsys.readouterr().err
 
 
 def test_html_marks_the_period():

@@ -46,6 +46,7 @@ from __future__ import annotations
 import builtins as _builtins
 import html as _html
 import operator as _operator
+import sys as _sys
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Union
 
 if TYPE_CHECKING:
@@ -361,20 +362,33 @@ class Rule:
         method: str = "auto",
         threads: Optional[int] = None,
         out: Optional[str] = None,
+        resume: bool = False,
+        progress: Union[bool, Callable[[int, int], Any], None] = None,
     ) -> "Sequence":
         """G(0..=to), stopping early once the period is proven. Runs with
         the GIL released; Ctrl-C raises ``KeyboardInterrupt``. With ``out``
-        the values are also written to that sequence file, complete or not
-        at all.
+        the values are also written to that sequence file, complete; a run
+        stopped by Ctrl-C leaves there the values computed so far (the
+        ``KeyboardInterrupt`` says up to which heap), and ``resume=True``
+        continues from that file. ``progress`` is a function called with
+        ``(done, to)`` about ten times a second (an exception it raises stops
+        the run), or ``True`` for a tqdm bar (a line on standard error
+        without tqdm).
 
         >>> s = rule("0.6").sequence(10)
         >>> s.values.tolist()
         [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3]
         """
-        return Sequence(
-            self._r.sequence(to, until_proven=until_proven, method=method, threads=threads,
-                             out=None if out is None else str(out))
-        )
+        report = _progress_bar(f"{self} to {to}") if progress is True else (progress or None)
+        try:
+            return Sequence(
+                self._r.sequence(to, until_proven=until_proven, method=method, threads=threads,
+                                 out=None if out is None else str(out), resume=resume, progress=report)
+            )
+        finally:
+            close = getattr(report, "close", None)
+            if close is not None:
+                close()
 
     def game(self, position: Any = None, misere: bool = False) -> Position:
         """A position of this heap game."""
@@ -388,6 +402,36 @@ class Rule:
 
     def __repr__(self) -> str:
         return repr(self._r)
+
+
+class _progress_bar:
+    """A progress report for a long run: a tqdm bar when tqdm is installed,
+    else a line on standard error rewritten in place."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.bar: Any = None
+        try:
+            from tqdm.auto import tqdm  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+            self.bar = tqdm(desc=what, unit=" heaps", unit_scale=True)
+        except ImportError:
+            pass
+
+    def __call__(self, done: int, to: int) -> None:
+        if self.bar is not None:
+            self.bar.total = to
+            self.bar.n = done
+            self.bar.refresh()
+        else:
+            print(f"\r{self.what}: {done:,} of {to:,} heaps ({100 * done // max(to, 1)}%)",
+                  end="", file=_sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        else:
+            print(file=_sys.stderr)
 
 
 def rule(text: str) -> Rule:

@@ -90,6 +90,8 @@ class Rule:
         method: str = "auto",
         threads: Optional[int] = None,
         out: Optional[_Path] = None,
+        resume: bool = False,
+        progress: Optional[Callable[[int, int], Any]] = None,
     ) -> Sequence: ...
     def __reduce__(self) -> Tuple[Any, ...]: ...
 

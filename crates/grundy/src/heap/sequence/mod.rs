@@ -200,24 +200,19 @@ pub fn compute_with(
 /// [`compute_with`] for a caller that stops a run from another thread (an
 /// interpreter's Ctrl-C): once `stop` is raised the run ends within
 /// milliseconds, even in the middle of a heap of the naive engine, and
-/// `observe` is asked at once (it should then return `false`). Between
-/// chunks the other engines stop as [`compute_with`] does.
+/// returns the sequence computed so far (not
+/// [complete](Sequence::is_complete): a checkpoint to continue from with
+/// `start`). Between chunks the other engines stop as [`compute_with`]
+/// does.
 pub fn compute_stoppable(
     rule: &HeapRule,
     to: u64,
     options: &Options,
+    start: Start,
     observe: &mut dyn FnMut(&Progress) -> bool,
     stop: &AtomicBool,
 ) -> Result<Sequence, SequenceError> {
-    compute_from(
-        rule,
-        to,
-        options,
-        None,
-        Start::Values(&[]),
-        observe,
-        Some(stop),
-    )
+    compute_from(rule, to, options, None, start, observe, Some(stop))
 }
 
 /// [`compute_with`], the rare/common engine keeping its values in a file
@@ -437,7 +432,15 @@ mod tests {
                 stop.store(true, Ordering::Relaxed);
             });
             let mut observe = |_: &Progress| !stop.load(Ordering::Relaxed);
-            compute_stoppable(&rule, 100_000, &options, &mut observe, &stop).unwrap()
+            compute_stoppable(
+                &rule,
+                100_000,
+                &options,
+                Start::Values(&[]),
+                &mut observe,
+                &stop,
+            )
+            .unwrap()
         });
         assert!(!s.is_complete() && s.computed() < 100_000);
         // The whole run takes hours; a stop is seen within milliseconds.
