@@ -1,9 +1,10 @@
 // The page: the game, the sequence and the nimber panels. Every computation
 // is a call into the worker (compute.js); the page holds the game as its
 // family, variant, start position, convention and the moves played, and
-// keeps them in the URL.
+// keeps them in the URL. Integers past 2^53 arrive as strings of digits, so
+// that every number shown is exact; they are shown as they come.
 import { call, cancel, onBusy } from "./compute.js";
-import { draw, plot } from "./render.js";
+import { compare, draw, plot } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -14,6 +15,7 @@ const game = { family: "nim", variant: "", position: "3 4 5", convention: "norma
 let current = null; // the last analysis
 let filter = null; // the words of the part of the drawing clicked
 let lastWhy = "";
+const COMPONENTS_SHOWN = 100;
 
 // ---- the game ---------------------------------------------------------
 
@@ -22,18 +24,40 @@ const request = (moves = game.moves) => ({
 });
 const humanToMove = () => !game.vs || game.moves.length % 2 === game.human;
 
-function say(text) { $("message").textContent = text || ""; }
+function say(text) {
+  $("message").textContent = text || "";
+  $("explain").hidden = true;
+  $("explain").textContent = "";
+}
 function fail(text) { $("error").textContent = text || ""; }
+
+// An explanation laid out in lines and columns (binary digits under each
+// other, their XOR under a rule) keeps its layout in a <pre>.
+function explain(title, text) {
+  say(title);
+  $("explain").textContent = String(text || "").replace(/\n+$/, "");
+  $("explain").hidden = false;
+}
+
+// Nothing of the last game stays on screen when the new one cannot start.
+function clearGame() {
+  current = null;
+  for (const id of ["drawing", "status", "components", "moves", "filter", "history-plot", "history"]) $(id).innerHTML = "";
+  for (const k of ["value", "outcome", "over"]) delete $("status").dataset[k];
+  for (const id of ["undo", "redo", "hint", "why", "computer-move", "swap"]) $(id).disabled = true;
+}
 
 async function refresh() {
   saveUrl();
   const a = await call("analyse", request());
   if (a.cancelled) return;
   if (a.error) {
+    clearGame();
     fail(a.error);
     return;
   }
   fail("");
+  $("why").disabled = $("swap").disabled = false;
   current = a;
   render(a);
   if (game.vs && !a.over && !humanToMove()) await computerMove();
@@ -73,9 +97,15 @@ function render(a) {
   const who = !game.vs ? `Player ${(n % 2) + 1}` : humanToMove() ? "You" : "The computer";
   let status;
   if (a.over) {
-    const lastMover = (n - 1) % 2 === game.human ? "you" : "the computer";
-    const winner = (game.convention === "normal") === (lastMover === "you") ? "You win" : "The computer wins";
-    status = game.vs ? `Game over: ${winner}.` : "Game over: no move is left.";
+    // The side that made the last move (the side not to move, at the start).
+    const last = (n + 1) % 2;
+    const lastWins = game.convention === "normal";
+    if (game.vs) {
+      const winner = (last === game.human) === lastWins ? "You win" : "The computer wins";
+      status = `Game over: ${winner}.`;
+    } else {
+      status = `Game over: Player ${(lastWins ? last : 1 - last) + 1} wins (${lastWins ? "the last to move wins" : "misère: the last to move loses"}).`;
+    }
   } else {
     const wins = a.report.outcome === "N";
     status = `${who} to move, and ${wins ? "should win" : "should lose"} (${a.report.outcome === "N" ? "an" : "a"} ${a.report.outcome}-position).`;
@@ -88,9 +118,14 @@ function render(a) {
   $("status").dataset.over = a.over ? "1" : "0";
 
   // Components and their nim-sum.
-  const parts = d.components.map((p) => `<tr><td>${esc(p.label)}</td><td>${star(p.value)}</td></tr>`).join("");
-  const values = d.components.map((p) => p.value).filter((v) => v !== null);
-  const sum = values.length === d.components.length && values.length > 1 ? values.map(String).join(" ⊕ ") + " = " : "";
+  // A long position lists its first components only (a table of 200,000
+  // rows would take the page seconds to lay out).
+  const listed = d.components.slice(0, COMPONENTS_SHOWN);
+  let parts = listed.map((p) => `<tr><td>${esc(p.label)}</td><td>${star(p.value)}</td></tr>`).join("");
+  const more = d.components.length - listed.length;
+  if (more > 0) parts += `<tr><td class="muted" colspan="2">and ${more.toLocaleString("en-US")} more</td></tr>`;
+  const values = listed.map((p) => p.value).filter((v) => v !== null);
+  const sum = !more && values.length === d.components.length && values.length > 1 ? values.map(String).join(" ⊕ ") + " = " : "";
   $("components").innerHTML = parts + `<tr class="total"><td>nim-sum</td><td>${esc(sum)}${star(d.value)}</td></tr>`;
 
   // Legal moves, coloured by the outcome of the position they leave.
@@ -99,8 +134,10 @@ function render(a) {
   // Values along the game.
   const hv = a.history.map((h) => h.value);
   $("history-plot").innerHTML = hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true }) : "";
+  // The ply numbers are part of each item: list markers sit outside the
+  // items and overlap the one before once they have two digits.
   $("history").innerHTML = a.history
-    .map((h, i) => `<li class="${h.outcome === "P" ? "p" : "n"}">${i ? esc(game.moves[i - 1]) + " → " : "start: "}${star(h.value)} (${h.outcome})</li>`)
+    .map((h, i) => `<li class="${h.outcome === "P" ? "p" : "n"}"><span class="ply">${i}.</span> ${i ? esc(game.moves[i - 1]) + " → " : "start: "}${star(h.value)} (${h.outcome})</li>`)
     .join("");
 
   $("undo").disabled = n === 0;
@@ -117,7 +154,8 @@ function matches(words) {
 
 function renderMoves(a) {
   const ul = $("moves");
-  ul.classList.toggle("plain", !$("show-hints").checked);
+  const colours = $("show-hints").checked;
+  ul.classList.toggle("plain", !colours);
   if (a.moves_error) {
     ul.innerHTML = `<li class="muted">${esc(a.moves_error)}</li>`;
     return;
@@ -128,7 +166,7 @@ function renderMoves(a) {
     .map((m) => {
       const cls = m.outcome === "P" ? "win" : "lose";
       const to = typeof m.to === "string" ? m.to : JSON.stringify(m.to);
-      return `<li><button type="button" class="${cls}" data-move="${esc(m.move)}" data-value="${m.value ?? ""}" data-outcome="${m.outcome}" title="leaves ${esc(to)}">${esc(m.move)} <small>→ ${star(m.value)}${m.outcome === "P" ? " (wins)" : ""}</small></button></li>`;
+      return `<li><button type="button" class="${cls}" data-move="${esc(m.move)}" data-value="${m.value ?? ""}" data-outcome="${m.outcome}" title="leaves ${esc(to)}">${esc(m.move)} <small>→ ${star(m.value)}${colours && m.outcome === "P" ? " (wins)" : ""}</small></button></li>`;
     })
     .join("");
   const clear = $("clear-filter");
@@ -152,7 +190,7 @@ $("drawing").addEventListener("click", (e) => {
     const sizes = current.drawing.shape.sizes.slice();
     sizes[i] = k;
     const same = (to) => Array.isArray(to) && JSON.stringify(to) === JSON.stringify(sizes);
-    const sorted = (xs) => JSON.stringify(xs.filter((x) => x > 0).sort((a, b) => a - b));
+    const sorted = (xs) => JSON.stringify(xs.filter((x) => compare(x, 0) > 0).sort(compare).map(String));
     const exact = current.moves.filter((m) => same(m.to));
     const loose = current.moves.filter((m) => Array.isArray(m.to) && sorted(m.to) === sorted(sizes));
     const found = exact.length ? exact : loose;
@@ -189,7 +227,7 @@ $("why").onclick = async () => {
   if (!game.vs || i < 0) return say("The computer has not moved yet.");
   const w = await call("why", request(game.moves.slice(0, i + 1)));
   if (w.error) return fail(w.error);
-  say(w.why);
+  explain(`Why the computer played ${game.moves[i]}:`, w.why);
 };
 
 $("undo").onclick = () => {
@@ -226,6 +264,11 @@ function fillFamily(name, example = 0) {
   const f = families.find((x) => x.name === name);
   if (!f) return;
   $("family").value = f.name;
+  // Misère play is offered only to the families that take it.
+  const misere = $("convention").querySelector('option[value="misere"]');
+  misere.disabled = !f.misere;
+  misere.textContent = f.misere ? "misère" : "misère (not for this game)";
+  if (!f.misere) $("convention").value = "normal";
   const [v, p] = f.examples[example] || ["", ""];
   $("variant").value = v;
   $("variant").disabled = !f.variant;
@@ -341,7 +384,12 @@ $("import").onclick = () => {
 $("sequence-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const rule = $("rule").value.trim();
-  const to = Number($("seq-to").value);
+  // Sent as typed: the engine names what is wrong with it.
+  const to = $("seq-to").value.trim();
+  // The last rule's plot and table go at once: they must never stand under
+  // another rule's heading.
+  $("seq-plot").innerHTML = "";
+  $("seq-table").innerHTML = "";
   $("seq-info").textContent = "computing…";
   const s = await call("sequence", { rule, to });
   if (s.cancelled) return ($("seq-info").textContent = "Cancelled.");
@@ -387,7 +435,7 @@ $("expr-form").addEventListener("submit", async (e) => {
 });
 $("table-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const r = await call("table", { kind: $("table-kind").value, size: Number($("table-size").value) });
+  const r = await call("table", { kind: $("table-kind").value, size: $("table-size").value.trim() });
   if (r.error) return ($("nimber-table").textContent = r.error);
   const op = r.kind === "nim-sum" ? "⊕" : "⊗";
   let rows = `<tr><th>${op}</th>` + r.rows.map((_, k) => `<th>${k}</th>`).join("") + "</tr>";

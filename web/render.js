@@ -2,18 +2,53 @@
 // ({shape: {kind, ...}, components, value, outcome}). Every clickable part
 // carries data-pick: the words the moves touching it contain (the page
 // filters the legal moves by them, and plays the move when only one is left).
+//
+// Integers past 2^53 arrive as strings of digits (the page's numbers are
+// exact): they are shown as they are, and compared as BigInt.
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const svg = (w, h, body) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img">${body}</svg>`;
 const text = (x, y, t, extra = "") =>
   `<text x="${x}" y="${y}" text-anchor="middle" font-size="12" ${extra}>${esc(t)}</text>`;
+const fmt = (n) => Number(n).toLocaleString("en-US");
+
+/** The largest of `xs` (numbers or strings of digits), exactly, without
+ * spreading them into arguments (a long array overflows the stack). */
+export function largest(xs, start = 0) {
+  let best = start;
+  let big = typeof start !== "number";
+  for (const x of xs) {
+    if (typeof x === "number" && !big) {
+      if (x > best) best = x;
+    } else if (x !== null && x !== undefined) {
+      if (!big) { best = BigInt(best); big = true; }
+      if (BigInt(x) > best) best = BigInt(x);
+    }
+  }
+  return big && best <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(best) : big ? String(best) : best;
+}
+
+/** Orders numbers and strings of digits by their exact values. */
+export const compare = (a, b) => {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  const x = BigInt(a), y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+// The most parts a drawing has (tokens, cells, vertices): past it the SVG
+// would take seconds to lay out, so a note says what is not drawn.
+export const DRAW_MAX = 5000;
+const tooLarge = (what, most = `${fmt(DRAW_MAX)} cells`) =>
+  `<p class="drawing-note" role="note">This position is too large to draw (${what}; the page draws at most ${most}). Its value and moves are exact.</p>`;
+
 const pick = (words, heap) => `data-pick="${esc(words)}"${heap !== undefined ? ` data-heap="${esc(heap)}"` : ""}`;
 
 function heaps(sizes, label, word) {
   const cap = 24; // tokens drawn one by one; a taller heap is a bar
   const cw = 44, r = 8, top = 10;
-  const tall = Math.min(cap, Math.max(1, ...sizes));
+  if (sizes.length > DRAW_MAX / 10) return tooLarge(`${fmt(sizes.length)} ${label}s`, `${fmt(DRAW_MAX / 10)} ${label}s`);
+  const tall = Math.min(cap, Number(largest(sizes, 1)));
   const h = top + tall * 2 * r + 40;
   let body = "";
   sizes.forEach((n, i) => {
@@ -33,6 +68,7 @@ function heaps(sizes, label, word) {
 }
 
 function cellsRow(n, fill, word, extra = () => "") {
+  if (n > DRAW_MAX) return tooLarge(`${fmt(n)} cells`);
   const s = 34;
   let body = "";
   for (let i = 0; i < n; i++) {
@@ -77,6 +113,8 @@ export function draw(d) {
       );
     case "board": {
       const s = 30, rows = sh.rows;
+      const cells = rows.reduce((t, r) => t + r.length, 0);
+      if (cells > DRAW_MAX) return tooLarge(`${fmt(cells)} cells`);
       let body = "";
       rows.forEach((row, r) => {
         [...row].forEach((c, k) => {
@@ -84,10 +122,12 @@ export function draw(d) {
           body += `<rect class="cell ${c === "." ? "white" : "black"}" x="${10 + k * s}" y="${10 + r * s}" width="${s - 2}" height="${s - 2}" ${pick(`(${r},${k})`)}/>`;
         });
       });
-      const w = Math.max(...rows.map((r) => r.length));
+      const w = largest(rows.map((r) => r.length));
       return svg(20 + w * s, 20 + rows.length * s, body);
     }
     case "cards": {
+      const cards = sh.counts.reduce((t, n) => t + Number(n), 0);
+      if (cards > DRAW_MAX) return tooLarge(`${fmt(cards)} cards`, `${fmt(DRAW_MAX)} cards`);
       let body = "";
       sh.values.forEach((v, i) => {
         const x = 10 + i * 56;
@@ -106,13 +146,14 @@ export function draw(d) {
       // Vertices in layers by their longest path from a source (the graph
       // has no cycles), arcs pointing down.
       const n = sh.vertices.length;
+      if (n > DRAW_MAX / 10 || sh.edges.length > DRAW_MAX) return tooLarge(`${fmt(n)} vertices, ${fmt(sh.edges.length)} arcs`, `${fmt(DRAW_MAX / 10)} vertices and ${fmt(DRAW_MAX)} arcs`);
       const depth = new Array(n).fill(0);
       for (let round = 0; round < n; round++)
         for (const [a, b] of sh.edges) depth[b] = Math.max(depth[b], depth[a] + 1);
       const layers = [];
       depth.forEach((d, v) => (layers[d] = layers[d] || []).push(v));
       const pos = [];
-      const width = Math.max(...layers.map((l) => l.length)) * 80 + 40;
+      const width = largest(layers.map((l) => l.length)) * 80 + 40;
       layers.forEach((l, d) => l.forEach((v, k) => (pos[v] = [((k + 0.5) * width) / l.length, 30 + d * 70])));
       let body = `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0L10,5L0,10z" fill="#888"/></marker></defs>`;
       for (const [a, b] of sh.edges) {
@@ -131,6 +172,8 @@ export function draw(d) {
     }
     case "rows": {
       const s = 30;
+      const cells = Number(sh.width) * sh.tokens.length;
+      if (cells > DRAW_MAX) return tooLarge(`${fmt(sh.tokens.length)} row${sh.tokens.length === 1 ? "" : "s"} of ${fmt(sh.width)} columns`);
       let body = "";
       sh.tokens.forEach(([b, w], r) => {
         for (let c = 1; c <= sh.width; c++) {
@@ -146,15 +189,21 @@ export function draw(d) {
   }
 }
 
-/** A line plot of values (the sequence plot, the history of values). */
+/** A line plot of values (the sequence plot, the history of values), of
+ * any length: numbers, or strings of digits past 2^53. */
 export function plot(values, { width = 640, height = 160, dots = false, mark = null } = {}) {
   const n = values.length;
   if (!n) return "";
-  const max = Math.max(1, ...values);
+  const top = largest(values, 1); // exact: the label
+  const max = Number(top);
   const x = (i) => 30 + (n === 1 ? 0 : (i * (width - 40)) / (n - 1));
-  const y = (v) => height - 20 - (v * (height - 30)) / max;
+  const y = (v) => height - 20 - (Number(v) * (height - 30)) / max;
   let body = `<line x1="30" y1="${height - 20}" x2="${width - 10}" y2="${height - 20}" stroke="#999"/>`;
-  body += text(15, y(max) + 4, max, 'fill="#666"') + text(15, height - 16, 0, 'fill="#666"');
+  // A long largest value is written along the top, from the axis.
+  body += String(top).length > 4
+    ? `<text x="32" y="${y(max) + 10}" font-size="12" fill="#666">${esc(top)}</text>`
+    : text(15, y(max) + 4, top, 'fill="#666"');
+  body += text(15, height - 16, 0, 'fill="#666"');
   if (mark) body += `<rect x="${x(mark[0])}" y="10" width="${Math.max(1, x(Math.min(n - 1, mark[1])) - x(mark[0]))}" height="${height - 30}" fill="#eef"/>`;
   // Long sequences are drawn as one point per pixel column: the column's
   // largest and smallest values.
@@ -163,7 +212,11 @@ export function plot(values, { width = 640, height = 160, dots = false, mark = n
   for (let c = 0; c < cols; c++) {
     const i0 = Math.floor((c * n) / cols), i1 = Math.max(i0 + 1, Math.floor(((c + 1) * n) / cols));
     let lo = Infinity, hi = -Infinity;
-    for (let i = i0; i < i1; i++) { lo = Math.min(lo, values[i]); hi = Math.max(hi, values[i]); }
+    for (let i = i0; i < i1; i++) {
+      const v = Number(values[i]);
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
     const xc = cols === n ? x(i0) : 30 + c;
     path += `${c ? "L" : "M"}${xc.toFixed(1)},${y(hi).toFixed(1)}L${xc.toFixed(1)},${y(lo).toFixed(1)}`;
     if (dots) body += `<circle cx="${xc}" cy="${y(values[i0])}" r="3" fill="#346"/>`;

@@ -8,7 +8,9 @@
 // target/release/grundy); uses hint and undo; starts, analyses and plays
 // every family; computes Kayles' sequence to 10^5 in the worker and compares
 // its time with the command-line tool's; checks that Cancel stops a long
-// sequence; saves a screenshot.
+// sequence; runs the checks of defects.mjs (exact numbers past 2^53, long
+// sequences, the layout of "Why?", positions too large to list or draw, and
+// smaller ones); saves a screenshot.
 import { createServer } from "node:http";
 import { readFile, mkdtemp, rm, mkdir } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
@@ -17,6 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
+import { checkDefects } from "./defects.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const dist = path.resolve(process.argv[2] || path.join(root, "web/dist"));
@@ -214,7 +217,12 @@ try {
   await page.waitForSelector("#nimber-result tr");
   assert.match(await page.textContent("#nimber-result"), /a × b\*1/);
 
-  // 7. A screenshot of a game in progress.
+  // 7. The defects once reported, each checked on its own.
+  console.log("defects once reported:");
+  const failed = await checkDefects({ page, base, cli, errors });
+  assert.deepEqual(failed, [], "every check of defects.mjs passes");
+
+  // 8. A screenshot of a game in progress.
   await page.goto(base + "#f=heap&v=kayles&p=3%205%208");
   await page.reload();
   await page.waitForFunction(() => document.body.dataset.ready === "1");

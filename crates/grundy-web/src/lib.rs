@@ -21,6 +21,11 @@
 //! - [`nimber`]: a nimber expression, or nim-sum, product, inverse and
 //!   square root of two nimbers.
 //!
+//! Integers past 2^53 (the largest a JavaScript number holds exactly) are
+//! written as strings of their decimal digits, wherever they are: values,
+//! nimbers, heaps. Numbers in a request (the length of a sequence, the size
+//! of a table) may be JSON numbers or strings of digits.
+//!
 //! User scripts and rules files are not part of the library yet, so the
 //! page has none.
 
@@ -69,10 +74,61 @@ fn parse<T: for<'a> Deserialize<'a>>(request: &str) -> Result<T> {
     serde_json::from_str(request).map_err(|e| format!("request: {e}"))
 }
 
+/// The largest integer a JavaScript number holds exactly, 2^53 - 1.
+pub const MAX_SAFE: u64 = (1 << 53) - 1;
+
+/// Writes every integer of `v` past [`MAX_SAFE`] (either sign) as a string
+/// of its digits, so that JavaScript reads it exactly.
+fn exact(v: &mut Value) {
+    match v {
+        Value::Number(n) => {
+            let big = match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => u > MAX_SAFE,
+                (None, Some(i)) => i.unsigned_abs() > MAX_SAFE,
+                _ => false,
+            };
+            if big {
+                *v = Value::String(n.to_string());
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(exact),
+        Value::Object(map) => map.values_mut().for_each(exact),
+        _ => {}
+    }
+}
+
 fn answer(result: Result<Value>) -> String {
     match result {
-        Ok(v) => v.to_string(),
+        Ok(mut v) => {
+            exact(&mut v);
+            v.to_string()
+        }
         Err(e) => json!({ "error": e }).to_string(),
+    }
+}
+
+/// A whole number from 0 to `max` given as a JSON number or a string of
+/// digits; `what` names it in the message when it is not one.
+fn whole(what: &str, v: &Value, max: u64) -> Result<u64> {
+    let text = match v {
+        Value::String(s) => s.trim().to_string(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    if text.is_empty() {
+        return Err(format!(
+            "{what} is missing: give a whole number from 0 to {max}"
+        ));
+    }
+    match text.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        Ok(_) => Err(format!("{what} {text} is too large: at most {max}")),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("{what} {text} is too large: at most {max}"))
+        }
+        Err(_) => Err(format!(
+            "{what} '{text}' is not a whole number from 0 to {max}"
+        )),
     }
 }
 
@@ -94,8 +150,25 @@ fn replay(r: &GameRequest, upto: usize) -> Result<Box<dyn AnyGame>> {
 
 /// Every family: name, aliases, summary, variant and position syntax,
 /// examples.
+///
+/// Each family also says whether it takes misère play (`"misere"`): whether
+/// one of its examples starts under it.
 pub fn families() -> String {
-    answer(serde_json::to_value(registry::list()).map_err(|e| e.to_string()))
+    answer(
+        registry::entries()
+            .iter()
+            .map(|e| {
+                let mut v = serde_json::to_value(e).map_err(|e| e.to_string())?;
+                let misere = e
+                    .examples
+                    .iter()
+                    .any(|(v, p)| e.start(v, p, Convention::Misere).is_ok());
+                v["misere"] = json!(misere);
+                Ok(v)
+            })
+            .collect::<Result<Vec<Value>>>()
+            .map(Value::Array),
+    )
 }
 
 /// The position after `moves`: `{"family", "position", "position_text",
@@ -236,7 +309,8 @@ struct SequenceAnswer {
 #[derive(Deserialize, Debug)]
 struct SequenceRequest {
     rule: String,
-    to: u64,
+    #[serde(default)]
+    to: Value,
 }
 
 /// The Grundy sequence `G(0..=to)` of a heap rule: `{"rule", "to",
@@ -249,10 +323,8 @@ pub fn sequence(request: &str) -> String {
             .trim()
             .parse()
             .map_err(|e| format!("rule '{}': {e}", r.rule))?;
-        if r.to > SEQUENCE_MAX {
-            return Err(format!("at most {SEQUENCE_MAX} heaps on this page"));
-        }
-        let s = sequence::compute_with(&rule, r.to, &Default::default(), &[], &mut |_| true)
+        let to = whole("the last heap", &r.to, SEQUENCE_MAX)?;
+        let s = sequence::compute_with(&rule, to, &Default::default(), &[], &mut |_| true)
             .map_err(|e| e.to_string())?;
         let f = s.figures();
         Ok(SequenceAnswer {
@@ -275,14 +347,16 @@ pub fn sequence(request: &str) -> String {
 #[derive(Deserialize, Debug)]
 struct TableRequest {
     kind: String,
-    size: u64,
+    #[serde(default)]
+    size: Value,
 }
 
 /// A table of `x + y` (`"nim-sum"`) or `x * y` (`"nim-product"`) for `x, y`
 /// in `0..size`: `{"kind", "size", "rows"}`.
 pub fn table(request: &str) -> String {
     answer(parse::<TableRequest>(request).and_then(|r| {
-        if r.size == 0 || r.size > TABLE_MAX {
+        let size = whole("the size", &r.size, TABLE_MAX)?;
+        if size == 0 {
             return Err(format!("the size is 1 to {TABLE_MAX}"));
         }
         let op: fn(u64, u64) -> u64 = match r.kind.as_str() {
@@ -290,10 +364,10 @@ pub fn table(request: &str) -> String {
             "nim-product" => nim_mul,
             other => return Err(format!("no table '{other}': nim-sum or nim-product")),
         };
-        let rows: Vec<Vec<u64>> = (0..r.size)
-            .map(|x| (0..r.size).map(|y| op(x, y)).collect())
+        let rows: Vec<Vec<u64>> = (0..size)
+            .map(|x| (0..size).map(|y| op(x, y)).collect())
             .collect();
-        Ok(json!({"kind": r.kind, "size": r.size, "rows": rows}))
+        Ok(json!({"kind": r.kind, "size": size, "rows": rows}))
     }))
 }
 
@@ -481,6 +555,77 @@ mod tests {
         assert_eq!(s["periodicity"]["preperiod"], 71);
         let e = call(sequence, json!({"rule": "nonsense", "to": 5}));
         assert!(e["error"].is_string());
+    }
+
+    #[test]
+    fn integers_past_2_53_are_strings() {
+        let n = call(nimber, json!({"a": "9223372036854775808", "b": "3"}));
+        assert_eq!(n["product"], "4611686018427387904");
+        assert_eq!(n["sum"], "9223372036854775811");
+        assert_eq!(n["b"], 3);
+        let a = call(
+            analyse,
+            json!({"family": "nim", "position": "9007199254740993 1"}),
+        );
+        assert_eq!(a["report"]["value"], "9007199254740992");
+        assert_eq!(a["drawing"]["shape"]["sizes"][0], "9007199254740993");
+        assert_eq!(a["history"][0]["value"], "9007199254740992");
+        assert_eq!(
+            call(nimber, json!({"expr": "9007199254740991"}))["value"],
+            9007199254740991u64
+        );
+    }
+
+    #[test]
+    fn bad_numbers_get_plain_messages() {
+        for (to, want) in [
+            (json!(null), "the last heap is missing"),
+            (json!(1.5), "the last heap '1.5' is not a whole number"),
+            (json!(-1), "the last heap '-1' is not a whole number"),
+            (json!("abc"), "the last heap 'abc' is not a whole number"),
+            (
+                json!("99999999999999999999999"),
+                "too large: at most 10000000",
+            ),
+        ] {
+            let e = call(sequence, json!({"rule": "kayles", "to": to}));
+            let e = e["error"].as_str().unwrap();
+            assert!(e.contains(want), "{e}");
+            assert!(!e.contains("expected u64"), "{e}");
+        }
+        let s = call(sequence, json!({"rule": "kayles", "to": " 20 "}));
+        assert_eq!(s["to"], 20);
+        let t = call(table, json!({"kind": "nim-sum", "size": "x"}));
+        assert!(t["error"].as_str().unwrap().starts_with("the size 'x'"));
+    }
+
+    #[test]
+    fn families_say_whether_they_take_misere_play() {
+        let list: Value = serde_json::from_str(&families()).unwrap();
+        let misere = |name: &str| {
+            list.as_array()
+                .unwrap()
+                .iter()
+                .find(|f| f["name"] == name)
+                .unwrap()["misere"]
+                .clone()
+        };
+        assert_eq!(misere("nim"), true);
+        assert_eq!(misere("wythoff"), false);
+    }
+
+    #[test]
+    fn long_positions_are_analysed_without_listing_every_winning_move() {
+        // 200001 heaps of 1: every heap is a winning move, and each move
+        // leaves a position of 200001 heaps.
+        let ones = vec!["1"; 200_001].join(" ");
+        let a = call(analyse, json!({"family": "nim", "position": ones}));
+        assert_eq!(a["report"]["value"], 1, "{}", a["error"]);
+        assert_eq!(a["report"]["winning_moves_total"], 200_001);
+        assert!(a["report"]["winning_moves"].as_array().unwrap().len() <= 10);
+        let row = "O".repeat(100_001);
+        let t = call(analyse, json!({"family": "turtles", "position": row}));
+        assert!(t["error"].is_null(), "{}", t["error"]);
     }
 
     #[test]

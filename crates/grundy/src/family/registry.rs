@@ -183,11 +183,20 @@ impl<F: Family + 'static> AnyGame for Started<F> {
         let p = &self.position;
         let count = self.game.winning_count(p)?;
         let first = super::limits::listed(count as u128, self.game.size(p));
-        let winning_moves = self
-            .game
-            .winning_moves(p)?
+        // Only the positions listed are built: all the winning moves of a
+        // long position, each with the whole position it leaves, would not
+        // fit in memory (Nim with 200001 heaps of 1 has 200001 of them).
+        let winning = if first == count {
+            self.game.winning_moves(p)?
+        } else {
+            let mut some = Vec::with_capacity(first);
+            for i in 0..first {
+                some.extend(self.game.winning_move(p, i)?);
+            }
+            some
+        };
+        let winning_moves = winning
             .into_iter()
-            .take(first)
             .map(|(mv, q)| MoveReport {
                 words: mv.to_string(),
                 cells: None,

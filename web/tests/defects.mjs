@@ -1,0 +1,236 @@
+// Checks of the page's defects once reported, run by e2e.mjs: exact numbers
+// past 2^53, long sequences, the layout of "Why?", the small ones (move
+// colours, the winner of a two-player game, misère where refused, plain
+// messages for bad numbers, a failed start clearing the last game, history
+// numbers), and positions too large to list or draw.
+//
+// Each check runs on its own; every failure is collected and reported, so
+// one broken check does not hide the others.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+
+/** The command-line tool's text output. */
+function cliText(cli, args) {
+  return execFileSync(cli, args, { encoding: "utf8", maxBuffer: 1 << 26 });
+}
+
+/** The Grundy value the command-line tool prints, as text (exact). */
+function cliValue(cli, args) {
+  const m = cliText(cli, args).match(/Grundy value: (\d+)/);
+  assert.ok(m, `no value from grundy ${args.join(" ").slice(0, 80)}`);
+  return m[1];
+}
+
+export async function checkDefects({ page, base, cli, errors }) {
+  const idle = () => page.waitForFunction(() => document.body.dataset.busy === "0", null, { timeout: 60000 });
+  // A game started from the form: family, variant, position, convention,
+  // against the computer or not.
+  const start = async (family, position, { variant = "", convention = "normal", vs = true } = {}) => {
+    await page.selectOption("#family", family);
+    // The variant box is disabled for families without one.
+    await page.$eval("#variant", (el, v) => (el.value = v), variant);
+    await page.fill("#position", position);
+    await page.selectOption("#convention", convention);
+    await page.setChecked("#vs", vs);
+    await page.click("#new-game");
+    await idle();
+  };
+  const status = () => page.evaluate(() => ({ ...document.getElementById("status").dataset, text: document.getElementById("status").textContent, error: document.getElementById("error").textContent }));
+  const sequence = async (rule, to) => {
+    await page.fill("#rule", rule);
+    await page.fill("#seq-to", String(to));
+    await page.click("#sequence-form button");
+    await page.waitForFunction(() => document.getElementById("seq-info").textContent !== "computing…" && document.body.dataset.busy === "0", null, { timeout: 60000 });
+  };
+
+  const checks = {
+    // 1. Integers past 2^53 reach the screen exactly.
+    async "numbers past 2^53 are exact"() {
+      const a = "9223372036854775808", b = "3";
+      await page.evaluate(() => { document.getElementById("nimber-result").innerHTML = ""; document.getElementById("expr-result").textContent = ""; });
+      await page.fill("#nim-a", a);
+      await page.fill("#nim-b", b);
+      await page.click("#nimber-form button");
+      await page.waitForFunction(() => /a \+ b/.test(document.getElementById("nimber-result").textContent));
+      const rows = Object.fromEntries(await page.$$eval("#nimber-result tr", (trs) => trs.map((tr) => [tr.querySelector("th").textContent, tr.querySelector("td").textContent])));
+      const want = { "a + b": `${a} + ${b}`, "a × b": `${a} * ${b}`, "a / b": `${a} / ${b}`, "1 / a": `${a}^-1`, "√a": `sqrt(${a})` };
+      for (const [k, expr] of Object.entries(want)) assert.equal(rows[k], `*${cliText(cli, ["nimber", expr]).trim()}`, `${k} of ${a} and ${b}`);
+      await page.fill("#nim-expr", `${a} * ${b}`);
+      await page.click("#expr-form button");
+      await page.waitForFunction(() => document.getElementById("expr-result").textContent.length > 0);
+      assert.equal(await page.textContent("#expr-result"), `*${cliText(cli, ["nimber", `${a} * ${b}`]).trim()}`);
+
+      const heaps = "9007199254740993 1";
+      const value = cliValue(cli, ["nim", ...heaps.split(" ")]);
+      await start("nim", heaps);
+      const s = await status();
+      assert.equal(s.error, "");
+      assert.equal(s.value, value, "the value in the status");
+      assert.equal(await page.textContent("#value"), `*${value}`);
+      assert.match(await page.textContent("#components"), /\*9007199254740993/);
+      assert.match(await page.textContent("#drawing"), /9007199254740993/);
+      assert.match(await page.textContent("#history"), new RegExp(`\\*${value}`));
+    },
+
+    // 2. A long sequence is plotted and tabled, and the last rule's plot and
+    // table never stay under a new heading.
+    async "long sequences are plotted and tabled"() {
+      await sequence("kayles", 100);
+      const before = errors.length;
+      const to = 200000;
+      await sequence("0.07", to);
+      assert.equal(errors.length, before, `no error in the page: ${errors.slice(before)}`);
+      assert.match(await page.textContent("#seq-info"), new RegExp(`G\\(0\\.\\.${to}\\)`));
+      assert.ok(await page.$("#seq-plot svg"), "a plot");
+      const want = JSON.parse(cliText(cli, ["seq", "0.07", "--to", "29", "--json"])).values.map(String);
+      const shown = await page.$$eval("#seq-table td", (tds) => tds.slice(0, 30).map((td) => td.textContent));
+      assert.deepEqual(shown, want, "the table is of 0.07");
+      await sequence("nonsense", 10);
+      assert.equal(await page.innerHTML("#seq-plot"), "", "no plot after an error");
+      assert.equal(await page.innerHTML("#seq-table"), "", "no table after an error");
+    },
+
+    // 3. "Why?" keeps its columns: each line on its own, the XOR under them.
+    async "why keeps its layout"() {
+      await start("nim", "3 4 5");
+      await page.click("#moves button.lose");
+      await idle();
+      await page.click("#why");
+      await page.waitForFunction(() => /XOR/.test(document.getElementById("game").innerText));
+      const lines = (await page.evaluate(() => document.getElementById("game").innerText)).split("\n");
+      const xor = lines.findIndex((l) => /^\s+XOR\s+\d+ = [01]+$/.test(l));
+      assert.ok(xor > 0, `a line of its own for the XOR:\n${lines.join("\n")}`);
+      const heap = lines.slice(0, xor).reverse().find((l) => /^\s+heap \d+\s+\d+ = [01]+$/.test(l));
+      assert.ok(heap, "the heaps in binary, one a line");
+      assert.equal(heap.indexOf("="), lines[xor].indexOf("="), "the columns line up");
+      const font = await page.evaluate(() => {
+        const el = [...document.querySelectorAll("#game *")].find((e) => e.children.length === 0 && /XOR/.test(e.textContent));
+        return getComputedStyle(el).fontFamily;
+      });
+      assert.match(font, /mono/, "in a monospace font");
+    },
+
+    // 7. The small ones.
+    async "colour moves off hides which moves win"() {
+      await start("nim", "3 4 5");
+      assert.match(await page.textContent("#moves"), /\(wins\)/);
+      await page.setChecked("#show-hints", false);
+      assert.doesNotMatch(await page.textContent("#moves"), /\(wins\)/);
+      await page.setChecked("#show-hints", true);
+      assert.match(await page.textContent("#moves"), /\(wins\)/);
+    },
+
+    async "two-player games name the winner"() {
+      for (const [convention, position] of [["normal", "1 2"], ["misere", "1 1 1"]]) {
+        await start("nim", position, { convention, vs: false });
+        let n = 0;
+        while ((await status()).over !== "1") {
+          await page.click("#moves button");
+          await idle();
+          assert.ok(++n < 10);
+        }
+        // The player who made the last move wins in normal play, loses in misère.
+        const last = ((n - 1) % 2) + 1;
+        const winner = convention === "normal" ? last : 3 - last;
+        assert.match((await status()).text, new RegExp(`Player ${winner} wins`), `${convention} ${position}`);
+      }
+    },
+
+    async "misere is offered only where it is taken"() {
+      const offered = async (family) => {
+        await page.selectOption("#family", family);
+        return page.$eval('#convention option[value="misere"]', (o) => !o.disabled);
+      };
+      assert.equal(await offered("nim"), true);
+      assert.equal(await offered("wythoff"), false, "wythoff refuses misère play");
+      assert.equal(await page.inputValue("#convention"), "normal");
+      assert.equal(await offered("moore"), true);
+    },
+
+    async "bad numbers get plain messages"() {
+      for (const to of ["abc", "1.5", "-3", ""]) {
+        await sequence("kayles", to);
+        const info = await page.textContent("#seq-info");
+        assert.doesNotMatch(info, /expected u64|line \d+ column|invalid type/, info);
+        assert.match(info, /whole number|missing/, info);
+      }
+      await page.fill("#table-size", "x");
+      await page.click("#table-form button");
+      await page.waitForFunction(() => document.getElementById("nimber-table").textContent.length > 0);
+      const t = await page.textContent("#nimber-table");
+      assert.doesNotMatch(t, /expected u64|line \d+ column/, t);
+      assert.match(t, /size/, t);
+      await page.fill("#table-size", "16");
+    },
+
+    async "a game that cannot start clears the last one"() {
+      await start("nim", "3 4 5");
+      assert.ok(await page.$("#drawing svg"));
+      await start("nim", "3 x 5");
+      const s = await status();
+      assert.match(s.error, /x/);
+      assert.equal(await page.$$eval("#drawing svg", (l) => l.length), 0, "the last game's drawing is gone");
+      assert.equal(await page.$$eval("#moves li", (l) => l.length), 0, "its moves are gone");
+      assert.equal(s.value, undefined, "its value is gone");
+      assert.equal(s.text, "");
+    },
+
+    async "history numbers from 10 stay apart"() {
+      await start("nim", Array(12).fill("1").join(" "), { vs: false });
+      for (let i = 0; i < 12; i++) {
+        await page.click("#moves button");
+        await idle();
+      }
+      const items = await page.$$eval("#history li", (ls) => ls.map((l) => {
+        const r = l.getBoundingClientRect();
+        return { text: l.innerText, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }));
+      assert.equal(items.length, 13);
+      items.forEach((it, i) => assert.ok(it.text.startsWith(`${i}.`), `item ${i} shows its number: ${it.text}`));
+      for (let i = 1; i < items.length; i++) {
+        const a = items[i - 1], b = items[i];
+        const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        assert.ok(apart, `items ${i - 1} and ${i} overlap`);
+      }
+    },
+
+    // 6. Positions too large to list or draw.
+    async "long positions are analysed as the command line does"() {
+      const ones = Array(200001).fill("1").join(" ");
+      await start("nim", ones);
+      let s = await status();
+      assert.equal(s.error, "", "nim with 200001 heaps");
+      assert.equal(s.value, "1");
+      assert.match(await page.textContent("#drawing"), /too large to draw/);
+      const row = "O".repeat(100001);
+      await start("turtles", row);
+      s = await status();
+      assert.equal(s.error, "", "turtles with 100001 coins");
+      assert.equal(s.value, cliValue(cli, ["turtles", row]));
+      const t = Date.now();
+      await start("northcott", "1:1000000", { variant: "1000000" });
+      s = await status();
+      assert.equal(s.error, "", "northcott 1000000 wide");
+      assert.ok((await page.innerHTML("#drawing")).length < 100000, "a small drawing");
+      assert.match(await page.textContent("#drawing"), /too large to draw/);
+      assert.ok(Date.now() - t < 10000, `northcott 10^6 wide shown in ${Date.now() - t} ms`);
+      await start("nim", "3 4 5");
+    },
+  };
+
+  const failed = [];
+  for (const [name, check] of Object.entries(checks)) {
+    try {
+      await check();
+      console.log(`  ok: ${name}`);
+    } catch (e) {
+      failed.push(name);
+      console.log(`  FAILED: ${name}: ${String(e.message).split("\n").slice(0, 6).join("\n    ")}`);
+      // The next check starts from a usable page.
+      await page.goto(base);
+      await page.reload();
+      await page.waitForFunction(() => document.body.dataset.ready === "1", null, { timeout: 20000 }).catch(() => {});
+    }
+  }
+  return failed;
+}
