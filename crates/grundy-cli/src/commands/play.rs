@@ -252,6 +252,31 @@ struct RulesStart {
     after: AfterFile,
 }
 
+/// Any family of the registry to play: `grundy play NAME[:VARIANT]
+/// [POSITION...]`, for the families with no subcommand of their own
+/// (`grundy families` lists them all).
+#[derive(clap::Parser, Debug)]
+#[command(name = "grundy play")]
+struct FamilyStart {
+    /// The family's name or alias, with its variant after a colon
+    /// (`r-wythoff:3`, `heap:kayles`).
+    #[arg(value_name = "FAMILY")]
+    family: String,
+    /// The position, written as `grundy families` says (none: the family's
+    /// empty position, where it has one).
+    #[arg(value_name = "POSITION", allow_negative_numbers = true)]
+    positions: Vec<String>,
+    #[command(flatten)]
+    after: AfterFile,
+}
+
+/// Whether `word` names a family of the registry (`NAME` or
+/// `NAME:VARIANT`).
+fn is_family(word: &str) -> bool {
+    let name = word.split_once(':').map_or(word, |(name, _)| name);
+    grundy::family::registry::find(name).is_ok()
+}
+
 /// The options of play written after a script's or a rules file's name
 /// (`grundy play FILE --json`), as they may be before it.
 #[derive(clap::Args, Debug)]
@@ -312,28 +337,34 @@ fn read_corners(args: &CornersStart, convention: Convention) -> CliResult<String
 
 /// Starts the session.
 pub fn run(args: &PlayArgs) -> CliResult {
-    let (script, rules) = match &args.game {
+    let (mut script, mut rules, mut family) = (None, None, None);
+    match &args.game {
         PlayGame::Script(words)
             if words
                 .first()
                 .is_some_and(|w| crate::commands::rules_file::is_rules_file(Path::new(w))) =>
         {
-            (None, Some(parse_start::<RulesStart>(words)?))
+            rules = Some(parse_start::<RulesStart>(words)?);
+        }
+        PlayGame::Script(words) if is_family(&words[0]) && !Path::new(&words[0]).is_file() => {
+            family = Some(parse_start::<FamilyStart>(words)?);
         }
         PlayGame::Script(words)
             if !words[0].ends_with(".rhai") && !Path::new(&words[0]).is_file() =>
         {
             return Err(CliError::new(format!(
-                "unrecognized subcommand '{}': name a game (see grundy play --help), a script file or a rules file (.toml)",
+                "unrecognized subcommand '{}': name a game (see grundy play --help and grundy families), a script file or a rules file (.toml)",
                 words[0]
             )));
         }
-        PlayGame::Script(words) => (Some(parse_start::<ScriptStart>(words)?), None),
-        _ => (None, None),
+        PlayGame::Script(words) => script = Some(parse_start::<ScriptStart>(words)?),
+        _ => {}
     };
-    // Flags after a script's or a rules file's name count as before it.
+    // Flags after a script's, a rules file's or a family's name count as
+    // before it.
     let s = script.as_ref().map(|s| &s.after);
     let s = s.or(rules.as_ref().map(|r| &r.after));
+    let s = s.or(family.as_ref().map(|f| &f.after));
     let first = s.and_then(|s| s.first).unwrap_or(args.first);
     let misere = args.misere || s.is_some_and(|s| s.misere);
     let json = args.json || s.is_some_and(|s| s.json);
@@ -377,6 +408,11 @@ pub fn run(args: &PlayArgs) -> CliResult {
         Input::Plain(stdin.lock())
     };
     let c = convention;
+    if let Some(f) = family {
+        let (name, variant) = f.family.split_once(':').unwrap_or((&f.family, ""));
+        let game = grundy::family::registry::start(name, variant, &f.positions.join(" "), c)?;
+        return drive_any(game.session(&options), input);
+    }
     if let Some(a) = script {
         let limit = crate::commands::game::max_positions(&a.max_positions)?;
         let script = crate::commands::game::load_script(&a.file, a.time_limit.as_deref())?;
