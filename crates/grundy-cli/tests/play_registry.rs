@@ -50,7 +50,7 @@ fn play_out(args: &[&str]) -> Value {
     };
     let over = |e: &Value| e.get("winner").is_some() || e.get("draw").is_some();
     // The events up to the computer's move (it moves first), or the end.
-    let mut wait = |next: &mut dyn FnMut() -> Value| loop {
+    let wait = |next: &mut dyn FnMut() -> Value| loop {
         let e = next();
         if over(&e) || e["by"] == "computer" {
             return e;
@@ -81,6 +81,8 @@ fn play_out(args: &[&str]) -> Value {
         let _ = writeln!(stdin, "{}", pick["move"].as_str().expect("words"));
         event = wait(&mut next);
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("{args:?}: no end after 1000 moves");
 }
 
