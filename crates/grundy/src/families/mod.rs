@@ -10,6 +10,7 @@ pub mod heap;
 pub mod moore;
 pub mod nim;
 pub mod nimble;
+pub mod node_kayles;
 pub mod northcott;
 pub mod product;
 pub mod reduced;

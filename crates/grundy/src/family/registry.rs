@@ -25,8 +25,8 @@ use super::report::{MoveReport, Report};
 use super::session::{Line, Options, Output, Session};
 use super::{conformance, listable, Drawing, Error, Family};
 use crate::families::{
-    cards, chips, corners, heap, moore, nim, nimble, northcott, product, staircase, strips,
-    turning, turtles, twoheap, wythoff,
+    cards, chips, corners, heap, moore, nim, nimble, node_kayles, northcott, product, staircase,
+    strips, turning, turtles, twoheap, wythoff,
 };
 use crate::game::{Convention, Outcome};
 use crate::games::chips::Graph;
@@ -573,6 +573,11 @@ static ENTRIES: &[Entry] = &[
     entry!("chips-annihilate", [], "chips on a directed acyclic graph; two chips meeting annihilate",
         "the graph: one edge 'u v' per line (or separated by ';')", "the vertices holding chips: a b",
         [("a b;b c;a c;c d", "a b")], |v, p, c| start_chips(v, p, c, true)),
+    entry!("node-kayles", ["nodekayles"], "Node-Kayles: take a vertex of a graph; its neighbours go with it",
+        "the graph: path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, or edges 'u v' separated by ';'",
+        "the vertices left, by name (none given: all of them): a1 a2 b1",
+        [("path:9", ""), ("grid:3x4", ""), ("petersen", ""), ("a b;b c;c d;d a;a c;d e", ""), ("grid:2x5", "a1 a2 a4 b3 b5")],
+        |v, p, c| Ok(boxed(node_kayles::start(v, &unjson(p), c)?))),
     entry!("corners", ["turning-corners"], "Turning Corners: flip the four corners of a rectangle", "",
         "the board's rows of . (white) and # (black), separated by /: ..../..#./....",
         [("", "..../..../...."), ("", ".#../..../...#")],

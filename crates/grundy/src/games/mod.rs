@@ -11,6 +11,7 @@ pub mod huge_heap;
 pub mod moore;
 pub mod nim;
 pub mod nimble;
+pub mod node_kayles;
 pub mod northcott;
 pub mod staircase;
 pub mod strips;
