@@ -540,6 +540,39 @@ mod tests {
         assert!(h["hint"].is_null());
     }
 
+    /// Kayles at 10^18 is answered from its proven period: the value, the
+    /// outcome, the first winning moves with their count, a move played,
+    /// the computer's answer and why.
+    #[test]
+    fn kayles_at_ten_to_the_eighteen() {
+        let game = |moves: &[&str]| json!({"family": "kayles", "position": "[1000000000000000000]", "moves": moves});
+        let a = call(analyse, game(&[]));
+        // G(10^18) = 1: 10^18 = 4 (mod 12), past the preperiod 71.
+        assert_eq!(a["report"]["value"], 1, "{a}");
+        assert_eq!(a["report"]["outcome"], "N");
+        assert_eq!(a["report"]["heap_values"], json!([1]));
+        assert_eq!(
+            a["report"]["winning_moves_total"],
+            83_333_333_333_333_338u64
+        );
+        let listed = a["report"]["winning_moves"].as_array().unwrap();
+        assert_eq!(listed.len(), 10);
+        assert!(a["moves_error"].is_string());
+        assert_eq!(
+            a["drawing"]["shape"]["sizes"][0],
+            1_000_000_000_000_000_000u64
+        );
+        let first = listed[0]["move"].as_str().unwrap();
+        let b = call(analyse, game(&[first]));
+        assert_eq!(b["report"]["value"], 0, "{b}");
+        assert_eq!(b["history"][1]["value"], 0);
+        let c = call(computer, game(&[first]));
+        assert!(c["move"].is_string(), "{c}");
+        assert!(c["why"].as_str().unwrap().contains("periodic"), "{c}");
+        let h = call(hint, game(&[]));
+        assert!(h["hint"]["move"].is_string(), "{h}");
+    }
+
     #[test]
     fn kayles_sequence_and_periodicity() {
         let s = call(sequence, json!({"rule": "kayles", "to": 200}));

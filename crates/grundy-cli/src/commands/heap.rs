@@ -2,18 +2,17 @@
 //! game's own notation.
 
 use clap::Args;
+use grundy::family::registry;
 use grundy::game::Convention;
-use grundy::game::{Analysis, WinningMove};
+use grundy::games::heap;
 use grundy::games::strips::{self, Board, StripGame};
-use grundy::games::{heap, huge_heap};
-use grundy::heap::periodic::PeriodicValues;
 use grundy::heap::rule::HeapRule;
 use grundy::misere::explain as misere_explain;
 use grundy::misere::play::Method;
 use serde_json::Value;
 
 use crate::error::{CliError, CliResult};
-use crate::report::{parse_u64, show_list, OutputArgs, PrintReport, Report};
+use crate::report::{parse_u64, OutputArgs, PrintReport, Report};
 use crate::{input, listing};
 
 /// A heap game position: value, outcome and every winning move in words.
@@ -104,11 +103,14 @@ pub fn run(args: &HeapArgs) -> CliResult {
     for t in &words {
         wide.push(parse_u64(t, "heap")?);
     }
-    let top = wide.iter().copied().max().unwrap_or(0);
-    if convention == Convention::Normal && rule.scale() == 1 && top >= PERIODIC_FROM {
-        if let Some(pv) = PeriodicValues::prove(&rule) {
-            return huge_report(&rule, &pv, &wide, &args.output);
+    // Heaps past what is computed, under a proven period: the library's
+    // heap family answers them.
+    if let Some(game) = registry::start_huge_heap(&rule, wide.clone(), convention) {
+        let mut report = game.report().map_err(|e| CliError::new(e.0))?;
+        if args.output.explain {
+            report.explanation = game.explain();
         }
+        return report.print(&args.output);
     }
     let mut heaps = Vec::with_capacity(wide.len());
     for &n in &wide {
@@ -188,60 +190,6 @@ pub fn run(args: &HeapArgs) -> CliResult {
         report.explanation = Some(e);
     }
     report.print(&args.output)
-}
-
-/// Heaps from this size on take their values from the proven period, when
-/// the rule has one.
-pub const PERIODIC_FROM: u64 = 10_000;
-
-/// A position with a heap of [`PERIODIC_FROM`] or more under a rule whose
-/// period is proven: values from the period, winning moves counted.
-fn huge_report(
-    rule: &HeapRule,
-    pv: &PeriodicValues,
-    heaps: &[u64],
-    output: &OutputArgs,
-) -> CliResult {
-    let err = |e: heap::HeapError| CliError::new(e.to_string());
-    let (_, total) = huge_heap::analyze(rule, pv, heaps, 0).map_err(err)?;
-    let first = listing::listed(total, heaps.len());
-    let (a, _) = huge_heap::analyze(rule, pv, heaps, first).map_err(err)?;
-    let analysis = Analysis {
-        convention: a.convention,
-        value: a.value,
-        outcome: a.outcome,
-        winning_moves: a
-            .winning_moves
-            .into_iter()
-            .map(|w| WinningMove {
-                to: huge_heap::apply(heaps, &w.mv),
-                mv: w.mv,
-            })
-            .collect(),
-    };
-    let show = |h: &Vec<u64>| show_list(h);
-    let mut report = Report::from_analysis(&rule.to_string(), &heaps.to_vec(), &analysis, show)
-        .with_total(total);
-    report
-        .extra
-        .insert("rule".into(), Value::from(rule.base().to_string()));
-    let vals: Vec<u32> = heaps.iter().map(|&h| pv.value(h)).collect();
-    if output.explain {
-        let (n0, p) = (pv.preperiod(), pv.period());
-        let each: Vec<String> = heaps
-            .iter()
-            .zip(&vals)
-            .map(|(h, v)| format!("G({h}) = {v}"))
-            .collect();
-        report.explanation = Some(format!(
-            "The values of {rule} are periodic: G(n + {p}) = G(n) for every n >= {n0}, \
-             as the periodicity theorem proves. So {}. Their nim-sum (XOR) is {}.",
-            each.join(", "),
-            a.value.map_or(0, |v| v.0)
-        ));
-    }
-    report.extra.insert("heap_values".into(), Value::from(vals));
-    report.print(output)
 }
 
 fn board_report(

@@ -6,6 +6,9 @@
 //! Stall rule: take as few tokens as possible from the largest heap that
 //! has a move, splitting it as little as possible and keeping its largest
 //! part as large as possible.
+//!
+//! Heaps past what is computed, under a rule whose period is proven, are
+//! played by [`super::huge_heap`] with the same words.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -28,7 +31,7 @@ use crate::solve::SolveError;
 use crate::strategy::{Choice, MoveTo, Moves, OneMove, Play};
 
 /// The most tokens drawn in one heap's row.
-const ROW: u64 = 40;
+pub(crate) const ROW: u64 = 40;
 
 /// The board game a rule is played on with `--board`: crosses
 /// (dawson-chess), treblecross, last-to-toggle or triomino.

@@ -7,6 +7,7 @@ pub mod chips;
 pub mod chips_loopy;
 pub mod corners;
 pub mod heap;
+pub mod huge_heap;
 pub mod moore;
 pub mod nim;
 pub mod nimble;

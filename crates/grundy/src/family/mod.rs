@@ -34,11 +34,12 @@ pub mod text;
 
 use std::fmt;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::game::Outcome;
 use crate::nimber::Nimber;
-use crate::strategy::{Choice, MoveTo, Play};
+use crate::solve::SolveError;
+use crate::strategy::{Choice, MoveTo, Moves, Play};
 
 pub use drawing::Drawing;
 pub use limits::{MAX_LISTED, MOVE_LIST_CAP};
@@ -230,6 +231,44 @@ pub trait Analyse: Play {
     /// can loop); `None` (the default) for the others.
     fn value_text(&self, _p: &Self::Position) -> Option<String> {
         None
+    }
+
+    /// How many winning moves `p` has, counted without listing them: more
+    /// than [`Play::winning_count`] can say where a position has too many to
+    /// list (a heap of 10^18 has about 10^17). By default that count.
+    fn winning_total(&self, p: &Self::Position) -> Result<u128, SolveError> {
+        Ok(self.winning_count(p)? as u128)
+    }
+
+    /// The first `n` moves of [`Play::winning_moves`], in its order, built
+    /// without the others: all the winning moves of a long position, each
+    /// with the whole position it leaves, would not fit in memory (Nim with
+    /// 200001 heaps of 1 has 200001 of them).
+    fn first_winning_moves(
+        &self,
+        p: &Self::Position,
+        n: usize,
+    ) -> Result<Moves<Self::Move, Self::Position>, SolveError> {
+        if n >= self.winning_count(p)? {
+            return self.winning_moves(p);
+        }
+        let mut some = Vec::with_capacity(n);
+        for i in 0..n {
+            some.extend(self.winning_move(p, i)?);
+        }
+        Ok(some)
+    }
+
+    /// Why `p` has its value, in the game's terms, for a report's
+    /// explanation; `None` (the default) where the family has none to give.
+    fn explain_position(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
+
+    /// Fields the family adds to a report of `p`, after the common ones
+    /// (the values of a heap game's heaps); none by default.
+    fn report_extra(&self, _p: &Self::Position) -> Map<String, Value> {
+        Map::new()
     }
 }
 

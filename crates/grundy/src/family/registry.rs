@@ -25,8 +25,8 @@ use super::report::{MoveReport, Report};
 use super::session::{Line, Options, Output, Session};
 use super::{conformance, listable, Drawing, Error, Family};
 use crate::families::{
-    cards, chips, corners, heap, moore, nim, nimble, node_kayles, northcott, product, staircase,
-    strips, turning, turtles, twoheap, wythoff,
+    cards, chips, corners, heap, huge_heap, moore, nim, nimble, node_kayles, northcott, product,
+    staircase, strips, turning, turtles, twoheap, wythoff,
 };
 use crate::game::{Convention, Outcome};
 use crate::games::chips::Graph;
@@ -100,6 +100,11 @@ pub trait AnyGame {
     fn is_over(&self) -> bool;
     /// The value, the outcome and every winning move of the position now.
     fn report(&self) -> Result<Report, Error>;
+    /// Why the position now has its value, in the game's terms (what
+    /// `--explain` adds to a report), where the family says.
+    fn explain(&self) -> Option<String> {
+        None
+    }
     /// Every legal move with the value of the position it leaves (refused
     /// when there are too many to list).
     fn moves(&self) -> Result<Vec<MoveInfo>, Error>;
@@ -181,21 +186,11 @@ impl<F: Family + 'static> AnyGame for Started<F> {
     }
     fn report(&self) -> Result<Report, Error> {
         let p = &self.position;
-        let count = self.game.winning_count(p)?;
-        let first = super::limits::listed(count as u128, self.game.size(p));
-        // Only the positions listed are built: all the winning moves of a
-        // long position, each with the whole position it leaves, would not
-        // fit in memory (Nim with 200001 heaps of 1 has 200001 of them).
-        let winning = if first == count {
-            self.game.winning_moves(p)?
-        } else {
-            let mut some = Vec::with_capacity(first);
-            for i in 0..first {
-                some.extend(self.game.winning_move(p, i)?);
-            }
-            some
-        };
-        let winning_moves = winning
+        let count = self.game.winning_total(p)?;
+        let first = super::limits::listed(count, self.game.size(p));
+        let winning_moves = self
+            .game
+            .first_winning_moves(p, first)?
             .into_iter()
             .map(|(mv, q)| MoveReport {
                 words: mv.to_string(),
@@ -212,11 +207,14 @@ impl<F: Family + 'static> AnyGame for Started<F> {
             outcome: self.game.outcome(p),
             winning_moves,
             winning_moves_total: None,
-            extra: Default::default(),
+            extra: self.game.report_extra(p),
             position_text: self.game.position_text(p),
             explanation: None,
         }
-        .with_total(count as u128))
+        .with_total(count))
+    }
+    fn explain(&self) -> Option<String> {
+        self.game.explain_position(&self.position)
     }
     fn moves(&self) -> Result<Vec<MoveInfo>, Error> {
         let p = &self.position;
@@ -319,11 +317,35 @@ fn boxed<F: Family + 'static>(started: (F, F::Position)) -> Box<dyn AnyGame> {
 }
 
 fn start_heap(variant: &str, position: &str, c: Convention) -> Result<Box<dyn AnyGame>, Error> {
-    Ok(boxed(heap::start(
-        rule(variant)?,
-        &words(&unjson(position)),
-        c,
-    )?))
+    let rule = rule(variant)?;
+    let heaps = unjson(position);
+    let heaps = words(&heaps);
+    if let Some(huge) = huge_heap::start(&rule, &heaps, c)? {
+        return Ok(boxed(huge));
+    }
+    Ok(boxed(heap::start(rule, &heaps, c)?))
+}
+
+/// The heap game `rule` (already read, from a ranges file say) at `heaps`
+/// when a heap is past what is computed and the rule's period is proven:
+/// its values, winning moves and explanation come from the period
+/// ([`huge_heap`]). `None`: the position is computed the ordinary way.
+///
+/// ```
+/// use grundy::family::registry;
+/// use grundy::game::Convention;
+/// let kayles = "kayles".parse().unwrap();
+/// let g = registry::start_huge_heap(&kayles, vec![10u64.pow(18)], Convention::Normal).unwrap();
+/// let r = g.report().unwrap();
+/// assert_eq!((r.value, r.winning_moves.len()), (Some(1), 10));
+/// assert!(registry::start_huge_heap(&kayles, vec![7], Convention::Normal).is_none());
+/// ```
+pub fn start_huge_heap(
+    rule: &HeapRule,
+    heaps: Vec<u64>,
+    c: Convention,
+) -> Option<Box<dyn AnyGame>> {
+    huge_heap::start_sizes(rule, heaps, c).map(boxed)
 }
 
 /// Chips on a graph whose text the game owns.
@@ -384,6 +406,9 @@ mod owned_chips {
         }
         fn report(&self) -> Result<Report, Error> {
             self.started.report()
+        }
+        fn explain(&self) -> Option<String> {
+            self.started.explain()
         }
         fn moves(&self) -> Result<Vec<MoveInfo>, Error> {
             self.started.moves()

@@ -438,7 +438,7 @@ impl<F: Family> Session<F> {
     }
 
     fn hint(&mut self) -> Result {
-        let count = self.game.winning_count(&self.position)?;
+        let count = self.game.winning_total(&self.position)?;
         let first = match count {
             0 => None,
             _ => self.game.winning_move(&self.position, 0)?,

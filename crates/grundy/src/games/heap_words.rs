@@ -278,7 +278,9 @@ pub fn resolve(
     Err(last_reason)
 }
 
-fn why_not(rule: &HeapRule, h: u64, i: usize, typed: &Typed) -> String {
+/// Why no move of heap `i` (of `h` tokens) fits `typed`, in the player's
+/// terms.
+pub(crate) fn why_not(rule: &HeapRule, h: u64, i: usize, typed: &Typed) -> String {
     let left: u64 = typed.parts.iter().flatten().sum();
     match typed.take {
         Take::Tokens(0) if typed.parts.is_none() => "a move takes at least one token".to_string(),

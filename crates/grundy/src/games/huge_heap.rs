@@ -61,7 +61,7 @@ pub fn apply(heaps: &[u64], mv: &HugeMove) -> Vec<u64> {
 
 /// What taking `k` tokens may leave (`LEAVE_*` bits), for the rules with
 /// bounded removal that a periodicity theorem covers.
-fn leaves(rule: &HeapRule, k: u64) -> u8 {
+pub(crate) fn leaves(rule: &HeapRule, k: u64) -> u8 {
     let one = LEAVE_NONE | LEAVE_ONE;
     match rule.kind() {
         RuleKind::Code(code) => code.digit(k as usize).bits,

@@ -142,7 +142,7 @@ pub fn option_value(o: &HeapOption, g: &[u32]) -> String {
 
 /// The value of the heaps a move leaves, worked out from `g`:
 /// `0 (no heap)`, `G(4) = 1` or `G(1) ⊕ G(3) = 1 ⊕ 3 = 2`.
-pub fn leaves_value(parts: &[u32], g: impl Fn(u32) -> u32) -> String {
+pub fn leaves_value<T: Copy + std::fmt::Display>(parts: &[T], g: impl Fn(T) -> u32) -> String {
     match parts {
         [] => "0 (no heap)".to_string(),
         [a] => format!("G({a}) = {}", g(*a)),
