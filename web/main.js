@@ -15,6 +15,9 @@ const game = { family: "nim", variant: "", position: "3 4 5", convention: "norma
 let current = null; // the last analysis
 let filter = null; // the words of the part of the drawing clicked
 let lastWhy = "";
+// Counts the games started: an answer for an earlier game than the one
+// shown is dropped (a link or Back may load another game meanwhile).
+let era = 0;
 const COMPONENTS_SHOWN = 100;
 
 // ---- the game ---------------------------------------------------------
@@ -47,10 +50,11 @@ function clearGame() {
   for (const id of ["undo", "redo", "hint", "why", "computer-move", "swap"]) $(id).disabled = true;
 }
 
-async function refresh() {
-  saveUrl();
+async function refresh(push = false) {
+  saveUrl(push);
+  const mine = era;
   const a = await call("analyse", request());
-  if (a.cancelled) return;
+  if (a.cancelled || mine !== era) return;
   if (a.error) {
     clearGame();
     fail(a.error);
@@ -64,11 +68,15 @@ async function refresh() {
 }
 
 async function computerMove() {
+  const mine = era;
   const c = await call("computer", request());
-  if (c.cancelled) return;
+  if (c.cancelled || mine !== era) return;
   if (c.error) return fail(c.error);
   if (c.move === null) return;
   game.moves.push(c.move);
+  // The moves undone stay to redo only while the game follows them.
+  if (game.redo.length && game.redo[game.redo.length - 1] === c.move) game.redo.pop();
+  else game.redo = [];
   lastWhy = c.why || "";
   say(`The computer played: ${c.move}.`);
   await refresh();
@@ -81,7 +89,9 @@ async function play(words) {
   game.redo = [];
   filter = null;
   say(`You played: ${words}.`);
+  const mine = era;
   const a = await call("analyse", request());
+  if (mine !== era) return;
   if (a.error) {
     game.moves.pop();
     say("");
@@ -112,7 +122,8 @@ function render(a) {
   }
   const value = a.report.value;
   $("status").innerHTML = `${esc(status)} <strong>Value: <span id="value">${star(value)}</span></strong>` +
-    ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_text)}</span>`;
+    ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_text)}</span>` +
+    (a.value_note ? ` <small id="value-note" class="muted">(Value: ${esc(a.value_note)}.)</small>` : "");
   $("status").dataset.value = value ?? "";
   $("status").dataset.outcome = a.report.outcome;
   $("status").dataset.over = a.over ? "1" : "0";
@@ -140,7 +151,7 @@ function render(a) {
     .map((h, i) => `<li class="${h.outcome === "P" ? "p" : "n"}"><span class="ply">${i}.</span> ${i ? esc(game.moves[i - 1]) + " → " : "start: "}${star(h.value)} (${h.outcome})</li>`)
     .join("");
 
-  $("undo").disabled = n === 0;
+  $("undo").disabled = undoTarget() < 0;
   $("redo").disabled = game.redo.length === 0;
   $("hint").disabled = a.over || !humanToMove();
   $("computer-move").disabled = a.over;
@@ -230,10 +241,20 @@ $("why").onclick = async () => {
   explain(`Why the computer played ${game.moves[i]}:`, w.why);
 };
 
+// Undo goes back to the last position before this one where the player is
+// to move: against the computer, both its reply and the player's move. The
+// computer's first move, when it moves first, is not undone (it would only
+// be played again).
+function undoTarget() {
+  let t = game.moves.length - 1;
+  if (game.vs) while (t >= 0 && t % 2 !== game.human) t--;
+  return t;
+}
+
 $("undo").onclick = () => {
-  if (!game.moves.length) return;
-  do game.redo.push(game.moves.pop());
-  while (game.vs && game.moves.length && !humanToMove());
+  const t = undoTarget();
+  if (t < 0) return;
+  while (game.moves.length > t) game.redo.push(game.moves.pop());
   say("Undone.");
   refresh();
 };
@@ -297,11 +318,12 @@ function newGame() {
   game.vs = $("vs").checked;
   game.moves = [];
   game.redo = [];
+  era++;
   filter = null;
   lastWhy = "";
   say("");
   if (game.family === "heap" && game.variant) $("rule").value = game.variant;
-  return refresh();
+  return refresh(true);
 }
 
 $("start-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
@@ -310,7 +332,12 @@ function state() {
   return { family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves: game.moves, human: game.human, vs: game.vs };
 }
 
-function saveUrl() {
+// The game lives in the URL: each new game is an entry of the browser's
+// history, and its moves update that entry, so Back goes to the game
+// before, never out of the page. A link to another game opened in this tab,
+// or Back and Forward, load the game the URL names (onUrl).
+let shownHash = location.hash;
+function saveUrl(push = false) {
   const q = new URLSearchParams();
   q.set("f", game.family);
   if (game.variant) q.set("v", game.variant);
@@ -319,10 +346,15 @@ function saveUrl() {
   if (game.moves.length) q.set("m", JSON.stringify(game.moves));
   if (game.human) q.set("h", "1");
   if (!game.vs) q.set("vs", "0");
-  history.replaceState(null, "", "#" + q.toString());
+  const hash = "#" + q.toString();
+  if (hash === location.hash) return;
+  if (push && location.hash) history.pushState(null, "", hash);
+  else history.replaceState(null, "", hash);
+  shownHash = location.hash;
 }
 
 function load(s) {
+  era++;
   game.family = s.family ?? "nim";
   game.variant = s.variant ?? "";
   game.position = s.position ?? "";
@@ -342,6 +374,7 @@ function load(s) {
 }
 
 function fromUrl() {
+  shownHash = location.hash;
   const q = new URLSearchParams(location.hash.slice(1));
   if (!q.has("f")) return false;
   let moves = [];
@@ -376,8 +409,21 @@ $("import").onclick = () => {
   }
   t.hidden = true;
   say("Imported.");
-  refresh();
+  refresh(true);
 };
+
+// A URL the page did not write itself (a link, Back, Forward, an address
+// typed): the game it names replaces the one shown.
+function onUrl() {
+  if (!families.length || location.hash === shownHash) return;
+  if (!fromUrl()) return;
+  filter = null;
+  lastWhy = "";
+  say("");
+  refresh();
+}
+addEventListener("hashchange", onUrl);
+addEventListener("popstate", onUrl);
 
 // ---- the sequence of a heap rule ----------------------------------------
 

@@ -2,7 +2,8 @@
 // past 2^53, long sequences, the layout of "Why?", the small ones (move
 // colours, the winner of a two-player game, misère where refused, plain
 // messages for bad numbers, a failed start clearing the last game, history
-// numbers), and positions too large to list or draw.
+// numbers, links and Back, redo when the computer moves first, Treblecross's
+// value), and positions too large to list or draw.
 //
 // Each check runs on its own; every failure is collected and reported, so
 // one broken check does not hide the others.
@@ -21,7 +22,7 @@ function cliValue(cli, args) {
   return m[1];
 }
 
-export async function checkDefects({ page, base, cli, errors }) {
+export async function checkDefects({ page, base, cli, errors, only = null }) {
   const idle = () => page.waitForFunction(() => document.body.dataset.busy === "0", null, { timeout: 60000 });
   // A game started from the form: family, variant, position, convention,
   // against the computer or not.
@@ -175,6 +176,93 @@ export async function checkDefects({ page, base, cli, errors }) {
       assert.equal(s.text, "");
     },
 
+    async "links and Back load the game they name"() {
+      await start("nim", "3 4 5");
+      // A link opened in the same tab: only the part after # changes.
+      await page.goto(base + "#f=nim&p=1%202");
+      await page.waitForFunction(() => /nim 1 2$/.test(document.querySelector("#status .muted")?.textContent || ""), null, { timeout: 10000 });
+      await idle();
+      assert.equal((await status()).value, "3", "nim 1 2 after the link");
+      assert.equal(await page.inputValue("#position"), "1 2", "the form shows the linked game");
+      // A link clicked in the page.
+      await page.evaluate(() => {
+        const a = document.createElement("a");
+        a.href = "#f=heap&v=kayles&p=4";
+        a.id = "test-link";
+        a.textContent = "kayles 4";
+        document.body.append(a);
+      });
+      await page.click("#test-link");
+      await page.evaluate(() => document.getElementById("test-link").remove());
+      await page.waitForFunction(() => /kayles 4$/.test(document.querySelector("#status .muted")?.textContent || ""), null, { timeout: 10000 });
+      await idle();
+      assert.equal((await status()).value, cliValue(cli, ["heap", "kayles", "4"]));
+      // Back returns to the games before, and stays in the page.
+      await page.goBack();
+      await page.waitForFunction(() => /nim 1 2$/.test(document.querySelector("#status .muted")?.textContent || ""), null, { timeout: 10000 });
+      await idle();
+      assert.equal((await status()).value, "3");
+      await page.goBack();
+      await page.waitForFunction(() => /nim 3 4 5$/.test(document.querySelector("#status .muted")?.textContent || ""), null, { timeout: 10000 });
+      await idle();
+      assert.ok(page.url().startsWith(base), `still in the page: ${page.url()}`);
+      // Moves do not each add an entry: Back after moves goes to the game before.
+      await start("nim", "2 2");
+      await page.click("#moves button");
+      await idle();
+      assert.equal(JSON.parse(new URLSearchParams(new URL(page.url()).hash.slice(1)).get("m") || "[]").length, 2);
+      await page.goBack();
+      await page.waitForFunction(() => /nim 3 4 5$/.test(document.querySelector("#status .muted")?.textContent || ""), null, { timeout: 10000 });
+      await page.goForward();
+      await page.waitForFunction(() => document.getElementById("position").value === "2 2" && document.getElementById("history").children.length === 3, null, { timeout: 10000 });
+    },
+
+    async "redo after undoing to the start with the computer first"() {
+      await page.selectOption("#first", "computer");
+      await start("nim", "1 2 4");
+      await page.selectOption("#first", "human");
+      const moves = () => page.evaluate(() => JSON.parse(new URLSearchParams(location.hash.slice(1)).get("m") || "[]"));
+      assert.equal((await moves()).length, 1, "the computer moved first");
+      await page.click("#moves button");
+      await idle();
+      const played = await moves();
+      assert.equal(played.length, 3);
+      // Undo as far as it goes, then redo as far as it goes.
+      for (let n = 0; !(await page.isDisabled("#undo")); n++) {
+        assert.ok(n < 3, "undo ends");
+        await page.click("#undo");
+        await idle();
+      }
+      const low = await moves();
+      assert.ok(low.length >= 1 && low.length % 2 === 1, `the player is to move after undo: ${low}`);
+      for (let n = 0; !(await page.isDisabled("#redo")); n++) {
+        assert.ok(n < 3, "redo ends");
+        await page.click("#redo");
+        await idle();
+      }
+      const s = await status();
+      assert.equal(s.error, "");
+      assert.deepEqual(await moves(), played, "redo gives back the game played");
+      const shown = await page.$$eval("#history li", (ls) => ls.length);
+      assert.equal(shown, played.length + 1);
+    },
+
+    async "treblecross is valued as the command line values it"() {
+      for (const board of ["X......", ".......", "X...X.."]) {
+        await start("strip", board, { variant: "treblecross" });
+        const s = await status();
+        assert.equal(s.error, "");
+        const want = JSON.parse(cliText(cli, ["heap", "treblecross", "--board", board, "--json"])).value;
+        assert.equal(s.value, String(want), `the value of ${board}`);
+        assert.equal(await page.textContent("#value"), `*${want}`);
+      }
+      // A move that lets the opponent complete three in a row has no heap form.
+      await start("strip", "X......", { variant: "treblecross" });
+      await page.click('#moves button[data-move="put an X on cell 5"]');
+      await idle();
+      assert.ok((await status()).error === "");
+    },
+
     async "history numbers from 10 stay apart"() {
       await start("nim", Array(12).fill("1").join(" "), { vs: false });
       for (let i = 0; i < 12; i++) {
@@ -220,6 +308,7 @@ export async function checkDefects({ page, base, cli, errors }) {
 
   const failed = [];
   for (const [name, check] of Object.entries(checks)) {
+    if (only && !new RegExp(only).test(name)) continue;
     try {
       await check();
       console.log(`  ok: ${name}`);
