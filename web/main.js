@@ -15,6 +15,7 @@ const game = { family: "nim", variant: "", position: "3 4 5", convention: "norma
 let current = null; // the last analysis
 let filter = null; // the words of the part of the drawing clicked
 let lastWhy = "";
+let played = ""; // the player's last move, said again with the reply
 // Counts the games started: an answer for an earlier game than the one
 // shown is dropped (a link or Back may load another game meanwhile).
 let era = 0;
@@ -74,11 +75,14 @@ async function computerMove() {
   if (c.error) return fail(c.error);
   if (c.move === null) return;
   game.moves.push(c.move);
+  // Announced with the player's move it answers (the message is a live
+  // region: a screen reader reads both).
+  say(`${played ? played + " " : ""}The computer ${played ? "replied" : "played"}: ${c.move}.`);
+  played = "";
   // The moves undone stay to redo only while the game follows them.
   if (game.redo.length && game.redo[game.redo.length - 1] === c.move) game.redo.pop();
   else game.redo = [];
   lastWhy = c.why || "";
-  say(`The computer played: ${c.move}.`);
   await refresh();
 }
 
@@ -88,7 +92,8 @@ async function play(words) {
   game.moves.push(words);
   game.redo = [];
   filter = null;
-  say(`You played: ${words}.`);
+  played = `You played: ${words}.`;
+  say(played);
   const mine = era;
   const a = await call("analyse", request());
   if (mine !== era) return;
@@ -100,9 +105,26 @@ async function play(words) {
   await refresh();
 }
 
+// The page is redrawn after every move: the keyboard's focus, when it was
+// on a legal move (gone with the old list) or on a control that is now
+// disabled, goes to the first legal move, or to the list.
+function keepFocus() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return () => {};
+  const inMoves = !!el.closest("#moves");
+  return () => {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    if (!inMoves && el.isConnected && !el.disabled) return el.focus();
+    ($("moves").querySelector("button") || $("moves")).focus();
+  };
+}
+
 function render(a) {
+  const restore = keepFocus();
   const d = a.drawing;
-  $("drawing").innerHTML = draw(d);
+  const named = `${a.family} ${a.position_text}`;
+  $("drawing").innerHTML = draw(d, `The position: ${named.length > 200 ? named.slice(0, 200) + "…" : named}`);
   const n = game.moves.length;
   const who = !game.vs ? `Player ${(n % 2) + 1}` : humanToMove() ? "You" : "The computer";
   let status;
@@ -144,7 +166,7 @@ function render(a) {
 
   // Values along the game.
   const hv = a.history.map((h) => h.value);
-  $("history-plot").innerHTML = hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true }) : "";
+  $("history-plot").innerHTML = hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true, name: `The values along the game, from the start to move ${hv.length - 1}` }) : "";
   // The ply numbers are part of each item: list markers sit outside the
   // items and overlap the one before once they have two digits.
   $("history").innerHTML = a.history
@@ -155,6 +177,7 @@ function render(a) {
   $("redo").disabled = game.redo.length === 0;
   $("hint").disabled = a.over || !humanToMove();
   $("computer-move").disabled = a.over;
+  restore();
   document.body.dataset.ready = "1";
 }
 
@@ -450,9 +473,9 @@ $("sequence-form").addEventListener("submit", async (e) => {
   $("seq-info").innerHTML = `<strong>${esc(s.rule)}</strong>: G(0..${s.to}) in <span id="seq-ms">${s._ms.toFixed(0)}</span> ms; ${esc(per)}. Largest value ${s.max_value}, ${s.p_count} P-position${s.p_count === 1 ? "" : "s"}.`;
   $("seq-info").dataset.ms = s._ms;
   const v = s.values;
-  $("seq-plot").innerHTML = plot(v, { width: 800, height: 180, mark: p.period !== null ? [p.preperiod, v.length - 1] : null });
+  $("seq-plot").innerHTML = plot(v, { width: 800, height: 180, mark: p.period !== null ? [p.preperiod, v.length - 1] : null, name: `G(n) of ${s.rule} for n from 0 to ${s.to}` });
   const shown = Math.min(v.length, 1000);
-  let rows = "<tr><th></th>" + [...Array(10).keys()].map((k) => `<th>+${k}</th>`).join("") + "</tr>";
+  let rows = `<tr><th scope="col">n</th>` + [...Array(10).keys()].map((k) => `<th scope="col">+${k}</th>`).join("") + "</tr>";
   for (let r = 0; r < shown; r += 10) {
     rows += `<tr><th>${r}</th>`;
     for (let k = r; k < Math.min(r + 10, shown); k++) {

@@ -3,12 +3,17 @@
 // colours, the winner of a two-player game, misère where refused, plain
 // messages for bad numbers, a failed start clearing the last game, history
 // numbers, links and Back, redo when the computer moves first, Treblecross's
-// value), and positions too large to list or draw.
+// value), accessibility (axe-core on the main views, the focus after a move,
+// moves announced), and positions too large to list or draw.
 //
 // Each check runs on its own; every failure is collected and reported, so
 // one broken check does not hide the others.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+
+// axe-core, the accessibility checker, run inside the page.
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 /** The command-line tool's text output. */
 function cliText(cli, args) {
@@ -282,6 +287,79 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
       }
     },
 
+    // 9. Accessibility.
+    async "axe finds no violation on the main views"() {
+      const axe = async (view) => {
+        if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ path: axePath });
+        const r = await page.evaluate(async () => {
+          const res = await window.axe.run(document, { resultTypes: ["violations"] });
+          return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+        });
+        return r.map((v) => `${view}: ${v}`);
+      };
+      const found = [];
+      const view = async (name, f) => {
+        await f();
+        found.push(...(await axe(name)));
+      };
+      await view("a game of Nim", () => start("nim", "3 4 5"));
+      await view("a move played and Why?", async () => {
+        await page.click("#moves button.lose");
+        await idle();
+        await page.click("#why");
+        await page.waitForFunction(() => !document.getElementById("explain").hidden);
+      });
+      await view("a sequence with its plot and table", () => sequence("kayles", 300));
+      await view("a nimber table", async () => {
+        await page.fill("#table-size", "8");
+        await page.click("#table-form button");
+        await page.waitForSelector("#nimber-table table");
+        await page.click("#nimber-form button");
+        await page.waitForSelector("#nimber-result tr");
+      });
+      await view("a board game", () => start("strip", "X......", { variant: "treblecross" }));
+      await page.fill("#table-size", "16");
+      assert.ok(found.length === 0, `axe's violations:\n${found.join("\n")}`);
+    },
+
+    async "focus stays on the moves after a move"() {
+      await start("nim", "3 4 5");
+      await page.focus("#moves button.lose");
+      await page.keyboard.press("Enter");
+      await idle();
+      const where = await page.evaluate(() => {
+        const a = document.activeElement;
+        return { inMoves: !!a?.closest("#moves"), tag: a?.tagName };
+      });
+      assert.ok(where.inMoves, `focus after a move: ${where.tag}`);
+      // A control used keeps the focus: Undo, with a move left to undo, and
+      // the form's Play button.
+      await page.focus("#moves button.lose");
+      await page.keyboard.press("Enter");
+      await idle();
+      await page.focus("#undo");
+      await page.keyboard.press("Enter");
+      await idle();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "undo");
+      await page.focus("#move-input");
+      await page.keyboard.type("5");
+      await page.keyboard.press("Enter");
+      await idle();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "move-input");
+    },
+
+    async "moves are announced"() {
+      await start("nim", "3 4 5");
+      const live = () => page.$$eval('[aria-live="polite"], [role="status"], [role="log"]', (els) => els.map((e) => e.textContent).join(" | "));
+      const move = await page.$eval("#moves button.lose", (b) => b.dataset.move);
+      await page.click("#moves button.lose");
+      await idle();
+      const reply = JSON.parse(new URLSearchParams(new URL(page.url()).hash.slice(1)).get("m"))[1];
+      const said = await live();
+      assert.ok(said.includes(move), `the move played is announced: ${said}`);
+      assert.ok(said.includes(reply), `the computer's reply is announced: ${said}`);
+    },
+
     // 6. Positions too large to list or draw.
     async "long positions are analysed as the command line does"() {
       const ones = Array(200001).fill("1").join(" ");
@@ -314,7 +392,7 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
       console.log(`  ok: ${name}`);
     } catch (e) {
       failed.push(name);
-      console.log(`  FAILED: ${name}: ${String(e.message).split("\n").slice(0, 6).join("\n    ")}`);
+      console.log(`  FAILED: ${name}: ${String(e.message).split("\n").slice(0, 12).join("\n    ")}`);
       // The next check starts from a usable page.
       await page.goto(base);
       await page.reload();
