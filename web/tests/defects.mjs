@@ -287,6 +287,54 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
       }
     },
 
+    // 4. A phone: no horizontal scroll, every control at least 24 px across
+    // (WCAG's target size minimum), heap tokens as large.
+    async "a phone's screen holds the page"() {
+      const before = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        const problems = [];
+        const look = async (view) => {
+          const r = await page.evaluate(() => {
+            const small = [];
+            for (const el of document.querySelectorAll("button, input, select, a, textarea")) {
+              const b = el.getBoundingClientRect();
+              if (!b.width || !b.height || getComputedStyle(el).visibility === "hidden") continue;
+              if (b.width < 24 || b.height < 24) small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${(el.textContent || el.value || "").trim().slice(0, 20)}" ${b.width.toFixed(0)}x${b.height.toFixed(0)}`);
+            }
+            const tokens = [...document.querySelectorAll("#drawing .token")].map((t) => t.getBoundingClientRect());
+            return { width: document.documentElement.scrollWidth, small, token: tokens.length ? Math.min(...tokens.map((t) => Math.min(t.width, t.height))) : null };
+          });
+          if (r.width > 390) problems.push(`${view}: the page is ${r.width} px wide`);
+          if (r.small.length) problems.push(`${view}: ${r.small.length} controls under 24 px: ${r.small.slice(0, 8).join("; ")}`);
+          if (r.token !== null && r.token < 24) problems.push(`${view}: heap tokens ${r.token.toFixed(1)} px`);
+        };
+        await start("nim", "3 4 5");
+        await look("nim 3 4 5");
+        await page.click("#moves button.lose");
+        await idle();
+        await page.click("#why");
+        await page.waitForFunction(() => !document.getElementById("explain").hidden);
+        await look("why");
+        await page.click("#export");
+        await look("export");
+        await page.evaluate(() => (document.getElementById("transfer").hidden = true));
+        await sequence("kayles", 1000);
+        await look("a sequence");
+        await page.fill("#table-size", "16");
+        await page.click("#table-form button");
+        await page.waitForSelector("#nimber-table table");
+        await look("a nimber table");
+        await start("strip", "X......", { variant: "treblecross" });
+        await look("treblecross");
+        await start("corners", "");
+        await look("turning corners");
+        assert.ok(problems.length === 0, problems.join("\n"));
+      } finally {
+        await page.setViewportSize(before);
+      }
+    },
+
     // 9. Accessibility.
     async "axe finds no violation on the main views"() {
       const axe = async (view) => {
