@@ -15,6 +15,10 @@ const game = { family: "nim", variant: "", position: "3 4 5", convention: "norma
 let current = null; // the last analysis
 let filter = null; // the words of the part of the drawing clicked
 let lastWhy = "";
+let played = ""; // the player's last move, said again with the reply
+// Counts the games started: an answer for an earlier game than the one
+// shown is dropped (a link or Back may load another game meanwhile).
+let era = 0;
 const COMPONENTS_SHOWN = 100;
 
 // ---- the game ---------------------------------------------------------
@@ -47,10 +51,11 @@ function clearGame() {
   for (const id of ["undo", "redo", "hint", "why", "computer-move", "swap"]) $(id).disabled = true;
 }
 
-async function refresh() {
-  saveUrl();
+async function refresh(push = false) {
+  saveUrl(push);
+  const mine = era;
   const a = await call("analyse", request());
-  if (a.cancelled) return;
+  if (a.cancelled || mine !== era) return;
   if (a.error) {
     clearGame();
     fail(a.error);
@@ -64,13 +69,20 @@ async function refresh() {
 }
 
 async function computerMove() {
+  const mine = era;
   const c = await call("computer", request());
-  if (c.cancelled) return;
+  if (c.cancelled || mine !== era) return;
   if (c.error) return fail(c.error);
   if (c.move === null) return;
   game.moves.push(c.move);
+  // Announced with the player's move it answers (the message is a live
+  // region: a screen reader reads both).
+  say(`${played ? played + " " : ""}The computer ${played ? "replied" : "played"}: ${c.move}.`);
+  played = "";
+  // The moves undone stay to redo only while the game follows them.
+  if (game.redo.length && game.redo[game.redo.length - 1] === c.move) game.redo.pop();
+  else game.redo = [];
   lastWhy = c.why || "";
-  say(`The computer played: ${c.move}.`);
   await refresh();
 }
 
@@ -80,8 +92,11 @@ async function play(words) {
   game.moves.push(words);
   game.redo = [];
   filter = null;
-  say(`You played: ${words}.`);
+  played = `You played: ${words}.`;
+  say(played);
+  const mine = era;
   const a = await call("analyse", request());
+  if (mine !== era) return;
   if (a.error) {
     game.moves.pop();
     say("");
@@ -90,9 +105,26 @@ async function play(words) {
   await refresh();
 }
 
+// The page is redrawn after every move: the keyboard's focus, when it was
+// on a legal move (gone with the old list) or on a control that is now
+// disabled, goes to the first legal move, or to the list.
+function keepFocus() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return () => {};
+  const inMoves = !!el.closest("#moves");
+  return () => {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    if (!inMoves && el.isConnected && !el.disabled) return el.focus();
+    ($("moves").querySelector("button") || $("moves")).focus();
+  };
+}
+
 function render(a) {
+  const restore = keepFocus();
   const d = a.drawing;
-  $("drawing").innerHTML = draw(d);
+  const named = `${a.family} ${a.position_text}`;
+  $("drawing").innerHTML = draw(d, `The position: ${named.length > 200 ? named.slice(0, 200) + "…" : named}`);
   const n = game.moves.length;
   const who = !game.vs ? `Player ${(n % 2) + 1}` : humanToMove() ? "You" : "The computer";
   let status;
@@ -112,7 +144,8 @@ function render(a) {
   }
   const value = a.report.value;
   $("status").innerHTML = `${esc(status)} <strong>Value: <span id="value">${star(value)}</span></strong>` +
-    ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_text)}</span>`;
+    ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_text)}</span>` +
+    (a.value_note ? ` <small id="value-note" class="muted">(Value: ${esc(a.value_note)}.)</small>` : "");
   $("status").dataset.value = value ?? "";
   $("status").dataset.outcome = a.report.outcome;
   $("status").dataset.over = a.over ? "1" : "0";
@@ -133,17 +166,18 @@ function render(a) {
 
   // Values along the game.
   const hv = a.history.map((h) => h.value);
-  $("history-plot").innerHTML = hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true }) : "";
+  $("history-plot").innerHTML = hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true, name: `The values along the game, from the start to move ${hv.length - 1}` }) : "";
   // The ply numbers are part of each item: list markers sit outside the
   // items and overlap the one before once they have two digits.
   $("history").innerHTML = a.history
     .map((h, i) => `<li class="${h.outcome === "P" ? "p" : "n"}"><span class="ply">${i}.</span> ${i ? esc(game.moves[i - 1]) + " → " : "start: "}${star(h.value)} (${h.outcome})</li>`)
     .join("");
 
-  $("undo").disabled = n === 0;
+  $("undo").disabled = undoTarget() < 0;
   $("redo").disabled = game.redo.length === 0;
   $("hint").disabled = a.over || !humanToMove();
   $("computer-move").disabled = a.over;
+  restore();
   document.body.dataset.ready = "1";
 }
 
@@ -230,10 +264,20 @@ $("why").onclick = async () => {
   explain(`Why the computer played ${game.moves[i]}:`, w.why);
 };
 
+// Undo goes back to the last position before this one where the player is
+// to move: against the computer, both its reply and the player's move. The
+// computer's first move, when it moves first, is not undone (it would only
+// be played again).
+function undoTarget() {
+  let t = game.moves.length - 1;
+  if (game.vs) while (t >= 0 && t % 2 !== game.human) t--;
+  return t;
+}
+
 $("undo").onclick = () => {
-  if (!game.moves.length) return;
-  do game.redo.push(game.moves.pop());
-  while (game.vs && game.moves.length && !humanToMove());
+  const t = undoTarget();
+  if (t < 0) return;
+  while (game.moves.length > t) game.redo.push(game.moves.pop());
   say("Undone.");
   refresh();
 };
@@ -297,11 +341,12 @@ function newGame() {
   game.vs = $("vs").checked;
   game.moves = [];
   game.redo = [];
+  era++;
   filter = null;
   lastWhy = "";
   say("");
   if (game.family === "heap" && game.variant) $("rule").value = game.variant;
-  return refresh();
+  return refresh(true);
 }
 
 $("start-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
@@ -310,7 +355,12 @@ function state() {
   return { family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves: game.moves, human: game.human, vs: game.vs };
 }
 
-function saveUrl() {
+// The game lives in the URL: each new game is an entry of the browser's
+// history, and its moves update that entry, so Back goes to the game
+// before, never out of the page. A link to another game opened in this tab,
+// or Back and Forward, load the game the URL names (onUrl).
+let shownHash = location.hash;
+function saveUrl(push = false) {
   const q = new URLSearchParams();
   q.set("f", game.family);
   if (game.variant) q.set("v", game.variant);
@@ -319,10 +369,15 @@ function saveUrl() {
   if (game.moves.length) q.set("m", JSON.stringify(game.moves));
   if (game.human) q.set("h", "1");
   if (!game.vs) q.set("vs", "0");
-  history.replaceState(null, "", "#" + q.toString());
+  const hash = "#" + q.toString();
+  if (hash === location.hash) return;
+  if (push && location.hash) history.pushState(null, "", hash);
+  else history.replaceState(null, "", hash);
+  shownHash = location.hash;
 }
 
 function load(s) {
+  era++;
   game.family = s.family ?? "nim";
   game.variant = s.variant ?? "";
   game.position = s.position ?? "";
@@ -342,6 +397,7 @@ function load(s) {
 }
 
 function fromUrl() {
+  shownHash = location.hash;
   const q = new URLSearchParams(location.hash.slice(1));
   if (!q.has("f")) return false;
   let moves = [];
@@ -376,8 +432,21 @@ $("import").onclick = () => {
   }
   t.hidden = true;
   say("Imported.");
-  refresh();
+  refresh(true);
 };
+
+// A URL the page did not write itself (a link, Back, Forward, an address
+// typed): the game it names replaces the one shown.
+function onUrl() {
+  if (!families.length || location.hash === shownHash) return;
+  if (!fromUrl()) return;
+  filter = null;
+  lastWhy = "";
+  say("");
+  refresh();
+}
+addEventListener("hashchange", onUrl);
+addEventListener("popstate", onUrl);
 
 // ---- the sequence of a heap rule ----------------------------------------
 
@@ -404,9 +473,9 @@ $("sequence-form").addEventListener("submit", async (e) => {
   $("seq-info").innerHTML = `<strong>${esc(s.rule)}</strong>: G(0..${s.to}) in <span id="seq-ms">${s._ms.toFixed(0)}</span> ms; ${esc(per)}. Largest value ${s.max_value}, ${s.p_count} P-position${s.p_count === 1 ? "" : "s"}.`;
   $("seq-info").dataset.ms = s._ms;
   const v = s.values;
-  $("seq-plot").innerHTML = plot(v, { width: 800, height: 180, mark: p.period !== null ? [p.preperiod, v.length - 1] : null });
+  $("seq-plot").innerHTML = plot(v, { width: 800, height: 180, mark: p.period !== null ? [p.preperiod, v.length - 1] : null, name: `G(n) of ${s.rule} for n from 0 to ${s.to}` });
   const shown = Math.min(v.length, 1000);
-  let rows = "<tr><th></th>" + [...Array(10).keys()].map((k) => `<th>+${k}</th>`).join("") + "</tr>";
+  let rows = `<tr><th scope="col">n</th>` + [...Array(10).keys()].map((k) => `<th scope="col">+${k}</th>`).join("") + "</tr>";
   for (let r = 0; r < shown; r += 10) {
     rows += `<tr><th>${r}</th>`;
     for (let k = r; k < Math.min(r + 10, shown); k++) {

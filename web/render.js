@@ -7,8 +7,12 @@
 // exact): they are shown as they are, and compared as BigInt.
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// Every picture has a name for screen readers (aria-label): what it shows.
+// Its parts are for the mouse; the list of legal moves is the way to play
+// by keyboard or screen reader.
+let label = "";
 const svg = (w, h, body) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img">${body}</svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(label)}">${body}</svg>`;
 const text = (x, y, t, extra = "") =>
   `<text x="${x}" y="${y}" text-anchor="middle" font-size="12" ${extra}>${esc(t)}</text>`;
 const fmt = (n) => Number(n).toLocaleString("en-US");
@@ -45,8 +49,10 @@ const tooLarge = (what, most = `${fmt(DRAW_MAX)} cells`) =>
 const pick = (words, heap) => `data-pick="${esc(words)}"${heap !== undefined ? ` data-heap="${esc(heap)}"` : ""}`;
 
 function heaps(sizes, label, word) {
-  const cap = 24; // tokens drawn one by one; a taller heap is a bar
-  const cw = 44, r = 8, top = 10;
+  // Tokens drawn one by one, 24 px across (a finger's target); a taller
+  // heap is a bar.
+  const cap = 16;
+  const cw = 44, r = 13, top = 10;
   if (sizes.length > DRAW_MAX / 10) return tooLarge(`${fmt(sizes.length)} ${label}s`, `${fmt(DRAW_MAX / 10)} ${label}s`);
   const tall = Math.min(cap, Number(largest(sizes, 1)));
   const h = top + tall * 2 * r + 40;
@@ -81,7 +87,10 @@ function cellsRow(n, fill, word, extra = () => "") {
   return svg(20 + n * s, 70, body);
 }
 
-export function draw(d) {
+/** The drawing of a position; `name` says what it shows (for screen
+ * readers). */
+export function draw(d, name = "the position") {
+  label = name;
   const sh = d.shape;
   switch (sh.kind) {
     case "heaps":
@@ -191,9 +200,10 @@ export function draw(d) {
 
 /** A line plot of values (the sequence plot, the history of values), of
  * any length: numbers, or strings of digits past 2^53. */
-export function plot(values, { width = 640, height = 160, dots = false, mark = null } = {}) {
+export function plot(values, { width = 640, height = 160, dots = false, mark = null, name = "a plot of values" } = {}) {
   const n = values.length;
   if (!n) return "";
+  label = name;
   const top = largest(values, 1); // exact: the label
   const max = Number(top);
   const x = (i) => 30 + (n === 1 ? 0 : (i * (width - 40)) / (n - 1));

@@ -2,12 +2,18 @@
 // past 2^53, long sequences, the layout of "Why?", the small ones (move
 // colours, the winner of a two-player game, misère where refused, plain
 // messages for bad numbers, a failed start clearing the last game, history
-// numbers), and positions too large to list or draw.
+// numbers, links and Back, redo when the computer moves first, Treblecross's
+// value), accessibility (axe-core on the main views, the focus after a move,
+// moves announced), and positions too large to list or draw.
 //
 // Each check runs on its own; every failure is collected and reported, so
 // one broken check does not hide the others.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+
+// axe-core, the accessibility checker, run inside the page.
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 /** The command-line tool's text output. */
 function cliText(cli, args) {
@@ -21,7 +27,7 @@ function cliValue(cli, args) {
   return m[1];
 }
 
-export async function checkDefects({ page, base, cli, errors }) {
+export async function checkDefects({ page, base, cli, errors, only = null }) {
   const idle = () => page.waitForFunction(() => document.body.dataset.busy === "0", null, { timeout: 60000 });
   // A game started from the form: family, variant, position, convention,
   // against the computer or not.
@@ -175,6 +181,93 @@ export async function checkDefects({ page, base, cli, errors }) {
       assert.equal(s.text, "");
     },
 
+    async "links and Back load the game they name"() {
+      await start("nim", "3 4 5");
+      // A link opened in the same tab: only the part after # changes.
+      await page.goto(base + "#f=nim&p=1%202");
+      await page.waitForFunction(() => /nim 1 2$/.test(document.querySelector("#status .muted")?.textContent || ""), null, { timeout: 10000 });
+      await idle();
+      assert.equal((await status()).value, "3", "nim 1 2 after the link");
+      assert.equal(await page.inputValue("#position"), "1 2", "the form shows the linked game");
+      // A link clicked in the page.
+      await page.evaluate(() => {
+        const a = document.createElement("a");
+        a.href = "#f=heap&v=kayles&p=4";
+        a.id = "test-link";
+        a.textContent = "kayles 4";
+        document.body.append(a);
+      });
+      await page.click("#test-link");
+      await page.evaluate(() => document.getElementById("test-link").remove());
+      await page.waitForFunction(() => /kayles 4$/.test(document.querySelector("#status .muted")?.textContent || ""), null, { timeout: 10000 });
+      await idle();
+      assert.equal((await status()).value, cliValue(cli, ["heap", "kayles", "4"]));
+      // Back returns to the games before, and stays in the page.
+      await page.goBack();
+      await page.waitForFunction(() => /nim 1 2$/.test(document.querySelector("#status .muted")?.textContent || ""), null, { timeout: 10000 });
+      await idle();
+      assert.equal((await status()).value, "3");
+      await page.goBack();
+      await page.waitForFunction(() => /nim 3 4 5$/.test(document.querySelector("#status .muted")?.textContent || ""), null, { timeout: 10000 });
+      await idle();
+      assert.ok(page.url().startsWith(base), `still in the page: ${page.url()}`);
+      // Moves do not each add an entry: Back after moves goes to the game before.
+      await start("nim", "2 2");
+      await page.click("#moves button");
+      await idle();
+      assert.equal(JSON.parse(new URLSearchParams(new URL(page.url()).hash.slice(1)).get("m") || "[]").length, 2);
+      await page.goBack();
+      await page.waitForFunction(() => /nim 3 4 5$/.test(document.querySelector("#status .muted")?.textContent || ""), null, { timeout: 10000 });
+      await page.goForward();
+      await page.waitForFunction(() => document.getElementById("position").value === "2 2" && document.getElementById("history").children.length === 3, null, { timeout: 10000 });
+    },
+
+    async "redo after undoing to the start with the computer first"() {
+      await page.selectOption("#first", "computer");
+      await start("nim", "1 2 4");
+      await page.selectOption("#first", "human");
+      const moves = () => page.evaluate(() => JSON.parse(new URLSearchParams(location.hash.slice(1)).get("m") || "[]"));
+      assert.equal((await moves()).length, 1, "the computer moved first");
+      await page.click("#moves button");
+      await idle();
+      const played = await moves();
+      assert.equal(played.length, 3);
+      // Undo as far as it goes, then redo as far as it goes.
+      for (let n = 0; !(await page.isDisabled("#undo")); n++) {
+        assert.ok(n < 3, "undo ends");
+        await page.click("#undo");
+        await idle();
+      }
+      const low = await moves();
+      assert.ok(low.length >= 1 && low.length % 2 === 1, `the player is to move after undo: ${low}`);
+      for (let n = 0; !(await page.isDisabled("#redo")); n++) {
+        assert.ok(n < 3, "redo ends");
+        await page.click("#redo");
+        await idle();
+      }
+      const s = await status();
+      assert.equal(s.error, "");
+      assert.deepEqual(await moves(), played, "redo gives back the game played");
+      const shown = await page.$$eval("#history li", (ls) => ls.length);
+      assert.equal(shown, played.length + 1);
+    },
+
+    async "treblecross is valued as the command line values it"() {
+      for (const board of ["X......", ".......", "X...X.."]) {
+        await start("strip", board, { variant: "treblecross" });
+        const s = await status();
+        assert.equal(s.error, "");
+        const want = JSON.parse(cliText(cli, ["heap", "treblecross", "--board", board, "--json"])).value;
+        assert.equal(s.value, String(want), `the value of ${board}`);
+        assert.equal(await page.textContent("#value"), `*${want}`);
+      }
+      // A move that lets the opponent complete three in a row has no heap form.
+      await start("strip", "X......", { variant: "treblecross" });
+      await page.click('#moves button[data-move="put an X on cell 5"]');
+      await idle();
+      assert.ok((await status()).error === "");
+    },
+
     async "history numbers from 10 stay apart"() {
       await start("nim", Array(12).fill("1").join(" "), { vs: false });
       for (let i = 0; i < 12; i++) {
@@ -192,6 +285,127 @@ export async function checkDefects({ page, base, cli, errors }) {
         const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
         assert.ok(apart, `items ${i - 1} and ${i} overlap`);
       }
+    },
+
+    // 4. A phone: no horizontal scroll, every control at least 24 px across
+    // (WCAG's target size minimum), heap tokens as large.
+    async "a phone's screen holds the page"() {
+      const before = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        const problems = [];
+        const look = async (view) => {
+          const r = await page.evaluate(() => {
+            const small = [];
+            for (const el of document.querySelectorAll("button, input, select, a, textarea")) {
+              const b = el.getBoundingClientRect();
+              if (!b.width || !b.height || getComputedStyle(el).visibility === "hidden") continue;
+              if (b.width < 24 || b.height < 24) small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${(el.textContent || el.value || "").trim().slice(0, 20)}" ${b.width.toFixed(0)}x${b.height.toFixed(0)}`);
+            }
+            const tokens = [...document.querySelectorAll("#drawing .token")].map((t) => t.getBoundingClientRect());
+            return { width: document.documentElement.scrollWidth, small, token: tokens.length ? Math.min(...tokens.map((t) => Math.min(t.width, t.height))) : null };
+          });
+          if (r.width > 390) problems.push(`${view}: the page is ${r.width} px wide`);
+          if (r.small.length) problems.push(`${view}: ${r.small.length} controls under 24 px: ${r.small.slice(0, 8).join("; ")}`);
+          if (r.token !== null && r.token < 24) problems.push(`${view}: heap tokens ${r.token.toFixed(1)} px`);
+        };
+        await start("nim", "3 4 5");
+        await look("nim 3 4 5");
+        await page.click("#moves button.lose");
+        await idle();
+        await page.click("#why");
+        await page.waitForFunction(() => !document.getElementById("explain").hidden);
+        await look("why");
+        await page.click("#export");
+        await look("export");
+        await page.evaluate(() => (document.getElementById("transfer").hidden = true));
+        await sequence("kayles", 1000);
+        await look("a sequence");
+        await page.fill("#table-size", "16");
+        await page.click("#table-form button");
+        await page.waitForSelector("#nimber-table table");
+        await look("a nimber table");
+        await start("strip", "X......", { variant: "treblecross" });
+        await look("treblecross");
+        await start("corners", "");
+        await look("turning corners");
+        assert.ok(problems.length === 0, problems.join("\n"));
+      } finally {
+        await page.setViewportSize(before);
+      }
+    },
+
+    // 9. Accessibility.
+    async "axe finds no violation on the main views"() {
+      const axe = async (view) => {
+        if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ path: axePath });
+        const r = await page.evaluate(async () => {
+          const res = await window.axe.run(document, { resultTypes: ["violations"] });
+          return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+        });
+        return r.map((v) => `${view}: ${v}`);
+      };
+      const found = [];
+      const view = async (name, f) => {
+        await f();
+        found.push(...(await axe(name)));
+      };
+      await view("a game of Nim", () => start("nim", "3 4 5"));
+      await view("a move played and Why?", async () => {
+        await page.click("#moves button.lose");
+        await idle();
+        await page.click("#why");
+        await page.waitForFunction(() => !document.getElementById("explain").hidden);
+      });
+      await view("a sequence with its plot and table", () => sequence("kayles", 300));
+      await view("a nimber table", async () => {
+        await page.fill("#table-size", "8");
+        await page.click("#table-form button");
+        await page.waitForSelector("#nimber-table table");
+        await page.click("#nimber-form button");
+        await page.waitForSelector("#nimber-result tr");
+      });
+      await view("a board game", () => start("strip", "X......", { variant: "treblecross" }));
+      await page.fill("#table-size", "16");
+      assert.ok(found.length === 0, `axe's violations:\n${found.join("\n")}`);
+    },
+
+    async "focus stays on the moves after a move"() {
+      await start("nim", "3 4 5");
+      await page.focus("#moves button.lose");
+      await page.keyboard.press("Enter");
+      await idle();
+      const where = await page.evaluate(() => {
+        const a = document.activeElement;
+        return { inMoves: !!a?.closest("#moves"), tag: a?.tagName };
+      });
+      assert.ok(where.inMoves, `focus after a move: ${where.tag}`);
+      // A control used keeps the focus: Undo, with a move left to undo, and
+      // the form's Play button.
+      await page.focus("#moves button.lose");
+      await page.keyboard.press("Enter");
+      await idle();
+      await page.focus("#undo");
+      await page.keyboard.press("Enter");
+      await idle();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "undo");
+      await page.focus("#move-input");
+      await page.keyboard.type("5");
+      await page.keyboard.press("Enter");
+      await idle();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "move-input");
+    },
+
+    async "moves are announced"() {
+      await start("nim", "3 4 5");
+      const live = () => page.$$eval('[aria-live="polite"], [role="status"], [role="log"]', (els) => els.map((e) => e.textContent).join(" | "));
+      const move = await page.$eval("#moves button.lose", (b) => b.dataset.move);
+      await page.click("#moves button.lose");
+      await idle();
+      const reply = JSON.parse(new URLSearchParams(new URL(page.url()).hash.slice(1)).get("m"))[1];
+      const said = await live();
+      assert.ok(said.includes(move), `the move played is announced: ${said}`);
+      assert.ok(said.includes(reply), `the computer's reply is announced: ${said}`);
     },
 
     // 6. Positions too large to list or draw.
@@ -220,12 +434,13 @@ export async function checkDefects({ page, base, cli, errors }) {
 
   const failed = [];
   for (const [name, check] of Object.entries(checks)) {
+    if (only && !new RegExp(only).test(name)) continue;
     try {
       await check();
       console.log(`  ok: ${name}`);
     } catch (e) {
       failed.push(name);
-      console.log(`  FAILED: ${name}: ${String(e.message).split("\n").slice(0, 6).join("\n    ")}`);
+      console.log(`  FAILED: ${name}: ${String(e.message).split("\n").slice(0, 12).join("\n    ")}`);
       // The next check starts from a usable page.
       await page.goto(base);
       await page.reload();
