@@ -202,3 +202,15 @@ def test_random_positions_agree_with_the_command_line(cli, family, tmp_path):
             # leaves out the retreats, which its command lists.
             if family not in ("corners", "northcott"):
                 assert len(r["winning_moves"]) == len(ours), (family, args)
+
+
+def test_a_family_added_to_the_library_alone_is_here():
+    # Node-Kayles came with no change to the package: through the registry.
+    assert any(f["name"] == "node-kayles" for f in grundy.families())
+    p = grundy.game("node-kayles", "", variant="grid:3x5")
+    assert p.value == 3  # OEIS A316632(5)
+    move = p.winning_moves()[0]
+    q = p.play(move["move"])
+    assert q.value == 0 and q.outcome == "P"
+    assert [grundy.game("node-kayles", "", variant=f"path:{n}").value for n in range(1, 12)] == \
+        grundy.rule("0.137").sequence(11).values.tolist()[1:]

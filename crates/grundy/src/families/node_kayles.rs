@@ -1,5 +1,5 @@
 //! Node-Kayles as a family: the graph is the variant (`path:8`, `grid:3x4`,
-//! `petersen`, or edges `a b;b c`), the position the vertices left (all of
+//! `petersen`, or edges `a-b,b-c`), the position the vertices left (all of
 //! them when none are named). A move is typed `take b2` (the vertex and,
 //! in parentheses, the neighbours that go with it) or as the vertices left
 //! after it. Grids are drawn as boards (`o` a vertex left, `.` one taken or
@@ -151,7 +151,7 @@ impl Play for NodeKaylesPlay {
 
 impl Notation for NodeKaylesPlay {
     fn name(&self) -> String {
-        "node-kayles".to_string()
+        format!("node-kayles:{}", self.graph.spec())
     }
 
     fn position_json(&self, p: &Set) -> Value {

@@ -31,6 +31,9 @@ pub type Set = u128;
 /// An undirected graph of at most [`MAX_VERTICES`] named vertices.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Graph {
+    /// The description, as [`Graph::parse`] reads it back (edges as
+    /// `u-v,...`, with no space).
+    spec: String,
     names: Vec<String>,
     adjacent: Vec<Set>,
     /// Rows and columns, for a grid (vertex `r * cols + c`).
@@ -40,9 +43,26 @@ pub struct Graph {
 impl Graph {
     /// A graph from its description: `path:N`, `cycle:N`, `grid:RxC`,
     /// `complete:N`, `star:N` (a centre and `N` leaves), `petersen`, or its
-    /// edges `u v` separated by `;` or new lines (a lone name is a vertex
-    /// with no edge).
+    /// edges `u-v` separated by commas (or `u v` separated by `;` or new
+    /// lines; a lone name is a vertex with no edge).
     pub fn parse(text: &str) -> Result<Graph, String> {
+        let mut g = Graph::read(text)?;
+        g.spec = match text.trim().split_once(':') {
+            Some((kind, size)) if g.spec.is_empty() => {
+                format!("{}:{}", kind.trim(), size.trim().replace('X', "x"))
+            }
+            None if g.spec.is_empty() => text.trim().to_string(),
+            _ => g.spec,
+        };
+        Ok(g)
+    }
+
+    /// The description, as [`Graph::parse`] reads it back.
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn read(text: &str) -> Result<Graph, String> {
         let text = text.trim();
         let (kind, size) = text.split_once(':').unwrap_or((text, ""));
         let number = |what: &str, least: usize| -> Result<usize, String> {
@@ -104,6 +124,7 @@ impl Graph {
                     ));
                 }
                 let mut g = Graph {
+                    spec: String::new(),
                     names: (0..rows * cols)
                         .map(|v| format!("{}{}", (b'a' + (v / cols) as u8) as char, v % cols + 1))
                         .collect(),
@@ -122,6 +143,7 @@ impl Graph {
             }
             "petersen" if size.is_empty() => {
                 let mut g = Graph {
+                    spec: String::new(),
                     names: (0..10).map(|v| v.to_string()).collect(),
                     adjacent: vec![0; 10],
                     grid: None,
@@ -140,6 +162,7 @@ impl Graph {
     /// Vertices `1..=n` joined by `next(n, i)` (0-based).
     fn numbered(n: usize, next: impl Fn(usize, usize) -> Option<usize>) -> Graph {
         let mut g = Graph {
+            spec: String::new(),
             names: (1..=n).map(|v| v.to_string()).collect(),
             adjacent: vec![0; n],
             grid: None,
@@ -154,6 +177,7 @@ impl Graph {
 
     fn from_edges(text: &str) -> Result<Graph, String> {
         let mut g = Graph {
+            spec: String::new(),
             names: Vec::new(),
             adjacent: Vec::new(),
             grid: None,
@@ -168,32 +192,36 @@ impl Graph {
             }
             if !name
                 .chars()
-                .all(|c| c.is_alphanumeric() || "_-.'".contains(c))
+                .all(|c| c.is_alphanumeric() || "_.'".contains(c))
             {
-                return Err(format!("vertex '{name}': use letters, digits and _ - . '"));
+                return Err(format!("vertex '{name}': use letters, digits and _ . '"));
             }
             g.names.push(name.to_string());
             g.adjacent.push(0);
             index.insert(name.to_string(), g.names.len() - 1);
             Ok(g.names.len() - 1)
         };
-        for (k, line) in text.split([';', '\n']).enumerate() {
-            let words: Vec<&str> = line.split_whitespace().collect();
+        for (k, line) in text.split([';', '\n', ',']).enumerate() {
+            let line = line.trim();
+            let words: Vec<&str> = match line.split_whitespace().count() {
+                1 => line.splitn(2, '-').collect(),
+                _ => line.split_whitespace().collect(),
+            };
             match words[..] {
                 [] => {}
                 [v] => {
                     vertex(&mut g, v)?;
                 }
-                [u, v] if u == v => return Err(format!("edge {}: '{u} {v}' is a loop", k + 1)),
+                [u, v] if u == v => return Err(format!("edge {}: '{u}-{v}' is a loop", k + 1)),
                 [u, v] => {
                     let (u, v) = (vertex(&mut g, u)?, vertex(&mut g, v)?);
                     g.join(u, v);
                 }
                 _ => {
                     return Err(format!(
-                        "edge {}: '{}' is not 'u v' (a name like path:8, grid:3x4, cycle:9, petersen, or edges u v separated by ;)",
+                        "edge {}: '{}' is not u-v (a name like path:8, grid:3x4, cycle:9, petersen, or edges u-v separated by commas)",
                         k + 1,
-                        line.trim()
+                        line
                     ))
                 }
             }
@@ -201,6 +229,17 @@ impl Graph {
         if g.names.is_empty() {
             return Err("the graph has no vertex".to_string());
         }
+        let mut items: Vec<String> = g
+            .edges()
+            .into_iter()
+            .map(|(u, v)| format!("{}-{}", g.names[u], g.names[v]))
+            .collect();
+        items.extend(
+            (0..g.len())
+                .filter(|&v| g.adjacent[v] == 0)
+                .map(|v| g.names[v].clone()),
+        );
+        g.spec = items.join(",");
         Ok(g)
     }
 
@@ -427,6 +466,9 @@ mod tests {
         assert_eq!(Solver::new(100).value(&k, k.all()), Ok(1));
         let g = Graph::parse("a b;b c\nd").unwrap();
         assert_eq!((g.len(), g.components(g.all()).len()), (4, 2));
+        assert_eq!(g.spec(), "a-b,b-c,d");
+        assert_eq!(Graph::parse(g.spec()).unwrap(), g);
+        assert_eq!(Graph::parse(" grid:3X4 ").unwrap().spec(), "grid:3x4");
         for bad in [
             "path:0",
             "path:129",
@@ -436,6 +478,8 @@ mod tests {
             "cycle:2",
             "a b c",
             "a a",
+            "a-a",
+            "a-b-c",
             "",
             "a$ b",
         ] {
