@@ -78,6 +78,10 @@ enum Command {
     Windup(commands::windup::WindUpArgs),
     /// Two-heap games: r-Wythoff, Mem, TakeAway(r), Fibonacci Nim, Euclid's game.
     Twoheap(commands::twoheap::TwoHeapArgs),
+    /// Patterns in Grundy values (a rule's, a turning game's, numbers or a table): formulas and their evidence.
+    Pattern(commands::pattern::PatternArgs),
+    /// Decide a claim: 'RULE has period P from N0', 'G(n) = FORMULA for GAME', 'RULE equals RULE'.
+    Check(commands::check::CheckArgs),
     /// Your own game, defined by a Rhai script: values, winning moves, tables.
     Game(commands::game::GameArgs),
     /// Every game family, with its variant and position syntax.
@@ -113,6 +117,8 @@ fn run(cli: Cli) -> CliResult {
         Command::Wythoff(a) => commands::wythoff::run(&a),
         Command::Windup(a) => commands::windup::run(&a),
         Command::Twoheap(a) => commands::twoheap::run(&a),
+        Command::Pattern(a) => commands::pattern::run(&a),
+        Command::Check(a) => commands::check::run(&a),
     }
 }
 

@@ -25,6 +25,8 @@
 //! - [`families`]: that interface, one module per family;
 //! - [`rules_file`]: games described in TOML, compiled to the native engines;
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
+//! - [`pattern`]: patterns in values (periods, recurrences, Beatty
+//!   sequences, intervals, closed forms, tables) and claims decided;
 //! - [`survey`]: surveys of whole code families (`0.??`), sharded, resumed, merged.
 //!
 //! Cargo features, both on by default: `threads` (the rare/common engine's
@@ -41,6 +43,7 @@ pub mod heap;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;
+pub mod pattern;
 pub mod products;
 pub mod rules_file;
 #[cfg(feature = "scripts")]

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod cards;
+pub mod check;
 pub mod chips;
 pub mod corners;
 pub mod families;
@@ -14,6 +15,7 @@ pub mod nim;
 pub mod nimber;
 pub mod nimble;
 pub mod northcott;
+pub mod pattern;
 pub mod play;
 pub mod product;
 pub mod rules;
