@@ -15,7 +15,7 @@
 //! use grundy::games::node_kayles::{Graph, Solver};
 //! let path = Graph::parse("path:8").unwrap();
 //! let mut s = Solver::new(1 << 20);
-//! assert_eq!(s.value(&path, path.all()), Ok(1)); // 0.137 at heap 8
+//! assert_eq!(s.value(&path, path.all()), Ok(0)); // 0.137 at heap 8
 //! let grid = Graph::parse("grid:3x4").unwrap();
 //! assert_eq!(s.value(&grid, grid.all()), Ok(0)); // A316632(4)
 //! ```
