@@ -565,7 +565,7 @@ impl Analyse for HugeHeapPlay {
 }
 
 impl Draw for HugeHeapPlay {
-    /// A row of at most [`ROW`] tokens per heap, then `...` and the
+    /// A row of at most forty tokens per heap, then `...` and the
     /// heap's size as a number.
     fn draw(&self, p: &Vec<u64>) -> String {
         let mut out = String::new();
