@@ -101,6 +101,20 @@ fn whole(v: &Bound<'_, PyAny>, range: &str) -> PyResult<Option<u64>> {
         .map_err(|_| err(format!("{i}: {range}")))
 }
 
+/// A claim about Grundy values decided (`grundy check CLAIM --json`):
+/// proven by a theorem, refuted at the first position where it fails, or
+/// observed up to `to`.
+#[pyfunction]
+#[pyo3(signature = (claim, to = 10_000))]
+fn check(py: Python<'_>, claim: &str, to: u32) -> PyResult<Py<PyAny>> {
+    let claim = claim.to_string();
+    let answer = py.detach(move || guard(|| grundy::pattern::check::check(&claim, to)))?;
+    to_py(
+        py,
+        &serde_json::to_value(answer).map_err(|e| err(e.to_string()))?,
+    )
+}
+
 fn short(o: &Bound<'_, PyAny>) -> String {
     let r = o
         .repr()
@@ -124,6 +138,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Sum>()?;
     m.add_class::<CallableGame>()?;
     m.add_function(wrap_pyfunction!(families::families, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(sequences::read_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(nimbers::nimber_eval, m)?)?;
     m.add_function(wrap_pyfunction!(nimbers::nim_mul_arrays, m)?)?;

@@ -517,6 +517,19 @@ impl Sequence {
         to_py(py, &v)
     }
 
+    /// The patterns of the values (`grundy pattern RULE`'s findings): at
+    /// most the first million values are looked at, and a period is proven
+    /// by the periodicity theorem where it applies.
+    fn pattern(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let rule = parse_rule(&self.rule)?;
+        let to = self.to.min(1_000_000) as u32;
+        let found = py.detach(|| guard(|| grundy::pattern::rule::find_rule(&rule, to)))?;
+        to_py(
+            py,
+            &serde_json::to_value(found).map_err(|e| err(e.to_string()))?,
+        )
+    }
+
     fn __len__(&self) -> usize {
         self.count()
     }

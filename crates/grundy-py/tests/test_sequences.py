@@ -195,3 +195,19 @@ def test_ctrl_c_stops_every_engine_within_a_second(code, method):
             p.wait()
     assert took < 1, f"stopped {took:.2f} s after Ctrl-C"
     assert p.returncode != 0 and err.rstrip().endswith("KeyboardInterrupt"), err
+
+
+def test_patterns_and_claims_as_the_command_line_gives_them(cli):
+    found = grundy.rule("0.77").sequence(500).pattern()
+    assert found[0]["kind"] == "period" and found[0]["status"] == "proven", found
+    assert found[0]["formula"] == "G(n + 12) = G(n) for n >= 71"
+    assert grundy.rule("sub:squares").sequence(2000).pattern() == []
+    for claim in ["0.07 has period 12 from 4", "0.07 has period 34 from 53", "sub:1,3,4 equals sub:1,4"]:
+        answer = grundy.check(claim)
+        out = subprocess.run([cli, "check", claim, "--json"], capture_output=True, text=True)
+        assert json.loads(out.stdout) == answer, claim
+    refuted = grundy.check("0.07 has period 12 from 4")
+    assert refuted["verdict"] == "refuted" and refuted["counterexample"]["n"] == 4
+    assert grundy.check("sub:1,3,4 equals sub:1,4")["counterexample"]["n"] == 5
+    with pytest.raises(grundy.GrundyError):
+        grundy.check("0.07 is nice")

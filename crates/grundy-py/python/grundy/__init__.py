@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
 from . import _grundy
 from ._grundy import GrundyError, Nimber, Sum
-from ._types import Drawing, FamilyInfo, MoveInfo, Report, SequenceStats, WinningMove
+from ._types import CheckAnswer, Drawing, FamilyInfo, Finding, MoveInfo, Report, SequenceStats, WinningMove
 
 __all__ = [
     "GrundyError",
@@ -66,6 +66,7 @@ __all__ = [
     "Sequence",
     "Session",
     "Sum",
+    "check",
     "families",
     "game",
     "load_sequence",
@@ -434,6 +435,22 @@ class _progress_bar:
             print(file=_sys.stderr)
 
 
+def check(claim: str, to: int = 10_000) -> CheckAnswer:
+    """A claim about Grundy values decided, as ``grundy check`` decides it:
+    ``"RULE has period P from N0"``, ``"G(n) = FORMULA for GAME"`` or
+    ``"RULE equals RULE"``. The verdict is ``"proven"`` (with the theorem),
+    ``"refuted"`` (with the first position where it fails) or
+    ``"observed"`` (on every position up to ``to``).
+
+    >>> a = check("0.07 has period 12 from 4")
+    >>> a["verdict"], a["counterexample"]["n"]
+    ('refuted', 4)
+    >>> check("0.07 has period 34 from 53")["verdict"]
+    'proven'
+    """
+    return _grundy.check(claim, to)
+
+
 def rule(text: str) -> Rule:
     """The heap rule written ``text`` (see :class:`Rule`)."""
     return Rule(text)
@@ -509,6 +526,18 @@ class Sequence:
     def stats(self) -> SequenceStats:
         """Largest value, value counts, P-positions, engine figures."""
         return self._s.stats
+
+    def pattern(self) -> List[Finding]:
+        """The patterns of the rule's values, simplest first (as ``grundy
+        pattern RULE --json`` lists them): the least period, proven by the
+        periodicity theorem where it applies, closed forms, intervals, the
+        P-positions' recurrences or Beatty sequence. At most the first
+        million values are looked at.
+
+        >>> [(f["kind"], f["formula"], f["status"]) for f in rule("0.77").sequence(300).pattern()][0]
+        ('period', 'G(n + 12) = G(n) for n >= 71', 'proven')
+        """
+        return self._s.pattern()
 
     def __len__(self) -> int:
         return len(self._s)

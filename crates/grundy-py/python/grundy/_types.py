@@ -70,4 +70,49 @@ class SequenceStats(TypedDict):
     rc: Optional[Dict[str, Any]]
 
 
-__all__ = ["Component", "Drawing", "FamilyInfo", "MoveInfo", "Report", "SequenceStats", "WinningMove"]
+class Finding(TypedDict, total=False):
+    """A pattern found in values (``grundy pattern --json``'s findings):
+    ``status`` is ``"proven"`` (with ``theorem``) or ``"observed"`` (with
+    ``to``)."""
+
+    kind: str
+    formula: str
+    found_to: int
+    checked_to: int
+    status: str
+    theorem: str
+    to: int
+
+
+class Counterexample(TypedDict):
+    """Where a claim fails: the position, both sides there, in words."""
+
+    n: int
+    left: Optional[int]
+    right: Optional[int]
+    what: str
+
+
+class CheckAnswer(TypedDict):
+    """A claim decided (``grundy check --json``)."""
+
+    claim: str
+    verdict: str
+    theorem: Optional[str]
+    checked_to: int
+    counterexample: Optional[Counterexample]
+    text: str
+
+
+__all__ = [
+    "CheckAnswer",
+    "Component",
+    "Counterexample",
+    "Drawing",
+    "FamilyInfo",
+    "Finding",
+    "MoveInfo",
+    "Report",
+    "SequenceStats",
+    "WinningMove",
+]
