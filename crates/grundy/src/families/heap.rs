@@ -17,7 +17,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use crate::family::drawing::{Part, Shape};
-use crate::family::text::{parse_u64, parse_u64_list, tokens};
+use crate::family::text::{nim_sum_text, parse_u64, parse_u64_list, valued_heap_rows};
 use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{Convention, Outcome};
 use crate::games::heap::{self, HeapMove};
@@ -393,34 +393,10 @@ impl Analyse for HeapPlay {
 
 impl Draw for HeapPlay {
     fn draw(&self, p: &Vec<u32>) -> String {
-        let mut out = String::new();
-        let label = format!("heap {}", p.len().max(1)).len();
-        let width = p
-            .iter()
-            .map(|&h| (h as u64).min(ROW) as usize)
-            .max()
-            .unwrap_or(0)
-            + 3;
-        let digits = p.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
-        for (i, &h) in p.iter().enumerate() {
-            let name = format!("heap {}", i + 1);
-            let _ = writeln!(
-                out,
-                "  {name:<label$}  {:<width$} {h:>digits$}   Grundy value {}",
-                tokens(h as u64, ROW, 'o'),
-                self.g(h)
-            );
-        }
-        if p.is_empty() {
-            let _ = writeln!(out, "  (no heap left)");
-        }
-        let vals: Vec<String> = p.iter().map(|&h| self.g(h).to_string()).collect();
-        let sum = self.nim_sum(p);
-        let xor = if p.len() > 1 {
-            format!("{} = {sum}", vals.join(" XOR "))
-        } else {
-            sum.to_string()
-        };
+        let sizes: Vec<u64> = p.iter().map(|&h| h as u64).collect();
+        let values: Vec<u64> = p.iter().map(|&h| self.g(h) as u64).collect();
+        let mut out = valued_heap_rows(&sizes, &values, ROW);
+        let xor = nim_sum_text(&values);
         let outcome = self.outcome(p);
         let what = match outcome {
             Outcome::N => "an N-position",

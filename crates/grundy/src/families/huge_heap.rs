@@ -30,7 +30,7 @@ use serde_json::{Map, Value};
 
 use super::heap::ROW;
 use crate::family::drawing::{Part, Shape};
-use crate::family::text::{parse_numbers, parse_u64_list, tokens};
+use crate::family::text::{nim_sum_text, parse_numbers, parse_u64_list, valued_heap_rows};
 use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{Convention, Outcome};
 use crate::games::heap_words::{self, Take, Typed, Which};
@@ -209,16 +209,7 @@ impl HugeHeapPlay {
         for &i in &candidates {
             let h = p[i];
             match self.resolve_on(h, typed) {
-                Ok(Some((take, parts))) => {
-                    let mv = HugeMove {
-                        heap: i,
-                        from: h,
-                        take,
-                        parts,
-                    };
-                    let to = theory::apply(p, &mv);
-                    return Ok((mv, to));
-                }
+                Ok(Some((take, parts))) => return Ok(move_in(p, i, h, take, parts)),
                 Ok(None) => last_reason = heap_words::why_not(&self.rule, h, i, typed),
                 Err(e) => return Err(e),
             }
@@ -317,6 +308,19 @@ fn show(p: &[u64]) -> String {
     p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
 
+/// The move taking `take` from heap `i` of `p` (of size `h`) and leaving
+/// `parts` in its place, with the position it leaves.
+fn move_in(p: &[u64], i: usize, h: u64, take: u64, parts: Vec<u64>) -> (HugeMove, Vec<u64>) {
+    let mv = HugeMove {
+        heap: i,
+        from: h,
+        take,
+        parts,
+    };
+    let to = theory::apply(p, &mv);
+    (mv, to)
+}
+
 impl Play for HugeHeapPlay {
     type Position = Vec<u64>;
     type Move = HugeMove;
@@ -333,16 +337,7 @@ impl Play for HugeHeapPlay {
     fn moves(&self, p: &Vec<u64>) -> Moves<HugeMove, Vec<u64>> {
         let mut out = Vec::new();
         for (i, &h) in p.iter().enumerate() {
-            self.each_move(h, |take, parts| {
-                let mv = HugeMove {
-                    heap: i,
-                    from: h,
-                    take,
-                    parts,
-                };
-                let to = theory::apply(p, &mv);
-                out.push((mv, to));
-            });
+            self.each_move(h, |take, parts| out.push(move_in(p, i, h, take, parts)));
         }
         out
     }
@@ -396,14 +391,7 @@ impl Play for HugeHeapPlay {
                 2 => vec![1, r - 1],
                 _ => vec![1, 1, r - 2],
             };
-            let mv = HugeMove {
-                heap: i,
-                from: h,
-                take,
-                parts,
-            };
-            let to = theory::apply(p, &mv);
-            return vec![(mv, to)];
+            return vec![move_in(p, i, h, take, parts)];
         }
         Vec::new()
     }
@@ -478,16 +466,7 @@ impl Notation for HugeHeapPlay {
             return Err(none());
         }
         let heaps: Vec<usize> = (0..from.len()).filter(|&i| from[i] == h).collect();
-        let moved = |i: usize| {
-            let mv = HugeMove {
-                heap: i,
-                from: h,
-                take,
-                parts: added.clone(),
-            };
-            let q = theory::apply(from, &mv);
-            (mv, q)
-        };
+        let moved = |i: usize| move_in(from, i, h, take, added.clone());
         let exact = heaps.iter().map(|&i| moved(i)).find(|(_, q)| q == to);
         Ok(exact.unwrap_or_else(|| moved(heaps[0])))
     }
@@ -568,29 +547,9 @@ impl Draw for HugeHeapPlay {
     /// A row of at most forty tokens per heap, then `...` and the
     /// heap's size as a number.
     fn draw(&self, p: &Vec<u64>) -> String {
-        let mut out = String::new();
-        let label = format!("heap {}", p.len().max(1)).len();
-        let width = p.iter().map(|&h| h.min(ROW) as usize).max().unwrap_or(0) + 3;
-        let digits = p.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
-        for (i, &h) in p.iter().enumerate() {
-            let name = format!("heap {}", i + 1);
-            let _ = writeln!(
-                out,
-                "  {name:<label$}  {:<width$} {h:>digits$}   Grundy value {}",
-                tokens(h, ROW, 'o'),
-                self.g(h)
-            );
-        }
-        if p.is_empty() {
-            let _ = writeln!(out, "  (no heap left)");
-        }
-        let vals: Vec<String> = p.iter().map(|&h| self.g(h).to_string()).collect();
-        let sum = self.nim_sum(p);
-        let xor = if p.len() > 1 {
-            format!("{} = {sum}", vals.join(" XOR "))
-        } else {
-            sum.to_string()
-        };
+        let values: Vec<u64> = p.iter().map(|&h| self.g(h) as u64).collect();
+        let mut out = valued_heap_rows(p, &values, ROW);
+        let xor = nim_sum_text(&values);
         let outcome = self.outcome(p);
         let what = match outcome {
             Outcome::N => "an N-position",

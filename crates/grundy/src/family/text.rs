@@ -105,6 +105,60 @@ pub fn heap_rows(heaps: &[u64], max: u64) -> String {
     out
 }
 
+/// Heaps drawn one per line as rows of tokens (at most `max` drawn), each
+/// with its number, size and Grundy value (`values[i]` for `heaps[i]`),
+/// and `(no heap left)` for none.
+///
+/// ```
+/// use grundy::family::text::valued_heap_rows;
+/// assert_eq!(
+///     valued_heap_rows(&[3, 5], &[3, 1], 80),
+///     "  heap 1  ooo      3   Grundy value 3\n  heap 2  ooooo    5   Grundy value 1\n"
+/// );
+/// ```
+pub fn valued_heap_rows(heaps: &[u64], values: &[u64], max: u64) -> String {
+    use std::fmt::Write;
+    let label = format!("heap {}", heaps.len().max(1)).len();
+    let width = heaps
+        .iter()
+        .map(|&h| h.min(max) as usize)
+        .max()
+        .unwrap_or(0)
+        + 3;
+    let digits = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
+    let mut out = String::new();
+    for (i, (&h, g)) in heaps.iter().zip(values).enumerate() {
+        let name = format!("heap {}", i + 1);
+        let _ = writeln!(
+            out,
+            "  {name:<label$}  {:<width$} {h:>digits$}   Grundy value {g}",
+            tokens(h, max, 'o'),
+        );
+    }
+    if heaps.is_empty() {
+        let _ = writeln!(out, "  (no heap left)");
+    }
+    out
+}
+
+/// The nim-sum of `values` written out (`3 XOR 1 = 2`), or the one value.
+///
+/// ```
+/// use grundy::family::text::nim_sum_text;
+/// assert_eq!(nim_sum_text(&[3, 1]), "3 XOR 1 = 2");
+/// assert_eq!(nim_sum_text(&[4]), "4");
+/// ```
+pub fn nim_sum_text(values: &[u64]) -> String {
+    let sum = values.iter().fold(0, |a, &v| a ^ v);
+    match values.len() {
+        0 | 1 => sum.to_string(),
+        _ => {
+            let vals: Vec<String> = values.iter().map(u64::to_string).collect();
+            format!("{} = {sum}", vals.join(" XOR "))
+        }
+    }
+}
+
 /// The line under a drawn position: its Grundy value when known, its
 /// outcome in words (`p_words` names a P-position, "a P-position" or a
 /// family's own term), and who wins.
