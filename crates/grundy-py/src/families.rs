@@ -129,17 +129,9 @@ impl Position {
     fn moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let g = self.game()?;
         let moves = guard(|| g.moves().map_err(|e| e.0))?;
-        let list = PyList::empty(py);
-        for m in moves {
-            let d = pyo3::types::PyDict::new(py);
-            d.set_item("move", &m.words)?;
-            d.set_item("to", to_py(py, &m.to)?)?;
-            d.set_item("to_text", &m.to_text)?;
-            d.set_item("value", m.value)?;
-            d.set_item("outcome", outcome_str(m.outcome))?;
-            list.append(d)?;
-        }
-        Ok(list.into_any().unbind())
+        // The library's JSON, as the page receives it.
+        let json = serde_json::to_value(&moves).map_err(|e| err(e.to_string()))?;
+        to_py(py, &json)
     }
 
     /// The position drawn as text.

@@ -22,7 +22,7 @@ mod sequences;
 use families::{Position, Session};
 use grundy::family::registry::{self, AnyGame};
 use grundy::family::session::{Line, Mode, Options as SessionOptions, Output, Side};
-use grundy::game::{Convention, Outcome};
+use grundy::game::Convention;
 use grundy::heap::periodicity::{Status, Window};
 use grundy::heap::rule::HeapRule;
 use grundy::heap::sequence::{self, Method, Options, Sequence as RustSequence, Values};
@@ -76,13 +76,6 @@ fn convention(misere: bool) -> Convention {
         Convention::Misere
     } else {
         Convention::Normal
-    }
-}
-
-fn outcome_str(o: Outcome) -> &'static str {
-    match o {
-        Outcome::N => "N",
-        Outcome::P => "P",
     }
 }
 

@@ -26,16 +26,15 @@
 //! nimbers, heaps. Numbers in a request (the length of a sequence, the size
 //! of a table) may be JSON numbers or strings of digits.
 //!
-//! User scripts and rules files are not part of the library yet, so the
-//! page has none.
+//! A user's Rhai script is the `script` family (its variant is the
+//! script's text); in the browser it is bounded by the operation and size
+//! limits alone, since WebAssembly has no clock the library can read.
 
 #![deny(missing_docs)]
 
 use grundy::family::registry::{self, AnyGame};
 use grundy::family::session::{Line, Mode, Options, Output, Side};
 use grundy::game::Convention;
-use grundy::games::heap::values_for;
-use grundy::games::strips::{Board, StripGame};
 use grundy::heap::periodicity::Periodicity;
 use grundy::heap::rule::HeapRule;
 use grundy::heap::sequence::{self, EngineKind};
@@ -214,62 +213,8 @@ pub fn analyse(request: &str) -> String {
             Ok(moves) => out["moves"] = json!(moves),
             Err(e) => out["moves_error"] = json!(e.to_string()),
         }
-        if g.name() == "treblecross" && convention(&r.convention)? == Convention::Normal {
-            treblecross_values(&mut out)?;
-        }
         Ok(out)
     }))
-}
-
-/// Treblecross valued as `grundy heap treblecross --board` values it: by
-/// its heap form 0.11337, the game without the moves that put an X within
-/// two cells of another (each lets the opponent complete three in a row
-/// at once, so it is never a good move). The family reports no value,
-/// since on paper those moves are allowed; the page shows the heap form's
-/// with a note saying so. A board where a row can be completed at once
-/// has no heap form (the player to move wins), and one with three in a
-/// row is over (value 0).
-fn treblecross_values(out: &mut Value) -> Result<()> {
-    let longest = out["history"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|h| h["position"].as_str())
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
-    let g =
-        values_for(&StripGame::Treblecross.rule(), &[longest as u32]).map_err(|e| e.to_string())?;
-    let value = |text: &str| -> Value {
-        let Ok(b) = Board::parse_played(StripGame::Treblecross, text) else {
-            return Value::Null;
-        };
-        if b.three_in_a_row() {
-            return json!(0);
-        }
-        match b.heaps() {
-            Some(hs) => json!(hs
-                .iter()
-                .fold(0, |a, &h| a ^ g.get(h as usize).copied().unwrap_or(0))),
-            None => Value::Null,
-        }
-    };
-    let here = value(out["position_text"].as_str().unwrap_or_default());
-    out["report"]["value"] = here.clone();
-    out["drawing"]["value"] = here;
-    for m in out["moves"].as_array_mut().into_iter().flatten() {
-        let to = m["to"].as_str().map(&value).unwrap_or(Value::Null);
-        m["value"] = to;
-    }
-    for h in out["history"].as_array_mut().into_iter().flatten() {
-        h["value"] = h["position"].as_str().map(&value).unwrap_or(Value::Null);
-    }
-    out["value_note"] = json!(
-        "the value of its heap form 0.11337: the game without the moves that put \
-         an X within two cells of another X (each lets the opponent complete three \
-         in a row at once)"
-    );
-    Ok(())
 }
 
 /// Runs a session from the position after `moves` and returns its JSON
@@ -702,7 +647,6 @@ mod tests {
         assert_eq!(a["report"]["value"], 2, "{a}");
         assert_eq!(a["drawing"]["value"], 2);
         assert_eq!(a["history"][0]["value"], 2);
-        assert!(a["value_note"].as_str().unwrap().contains("0.11337"));
         let value_of = |m: &str| {
             a["moves"]
                 .as_array()

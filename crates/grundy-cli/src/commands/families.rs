@@ -143,7 +143,9 @@ pub fn run_family(words: &[std::ffi::OsString]) -> CliResult {
         true => Convention::Misere,
         false => Convention::Normal,
     };
-    let game = entry.start(variant, &args.position.join(" "), convention)?;
+    // The registry's road, as Python and the page take it: no words is the
+    // family's empty position (every heap gone, a graph's every vertex).
+    let game = registry::start(entry.name, variant, &args.position.join(" "), convention)?;
     let output = OutputArgs {
         json: args.json,
         explain: false,

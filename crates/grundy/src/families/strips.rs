@@ -182,15 +182,13 @@ impl Notation for StripPlay {
 }
 
 impl Analyse for StripPlay {
-    /// In normal play the value of the board's heap form, except for
-    /// Treblecross: played on paper an X may go anywhere (a move its heap
-    /// form leaves out, since it lets the opponent complete the row), so
-    /// the heap form's value is not the paper game's. Only its outcome is
-    /// reported.
+    /// In normal play the value of the board's heap form. For Treblecross
+    /// that is the value *Winning Ways* gives it (the octal game 0.007): the
+    /// moves its heap form leaves out, an X within two cells of another,
+    /// let the opponent complete the row at once, so they never count in a
+    /// sum of strips. A board where the player to move completes a row at
+    /// once has no heap form and no value (its outcome is N).
     fn value(&self, b: &Board) -> Option<Nimber> {
-        if self.game == StripGame::Treblecross {
-            return None;
-        }
         if self.convention == Convention::Misere || three_in_a_row(b) {
             return (self.convention == Convention::Normal).then_some(Nimber(0));
         }
@@ -394,6 +392,21 @@ mod tests {
             "{after}"
         );
         assert!(!after.contains("the player to move completes"), "{after}");
+    }
+
+    #[test]
+    fn treblecross_is_valued_by_its_heap_form() {
+        let (g, b) = start(StripGame::Treblecross, "X......", Convention::Normal).unwrap();
+        // Four playable cells: a heap of 4 of 0.007, whose value is 2.
+        assert_eq!(g.value(&b), Some(Nimber(2)));
+        assert_eq!(g.value(&b), Some(Nimber(g.g(4) as u64)));
+        // X.X: the player to move completes the row, so there is no heap form.
+        let (g, b) = start(StripGame::Treblecross, "X.X....", Convention::Normal).unwrap();
+        assert_eq!(g.value(&b), None);
+        assert_eq!(g.outcome(&b), Outcome::N);
+        // Completing it ends the game: value 0.
+        let w = g.winning_moves(&b).unwrap();
+        assert_eq!(g.value(&w[0].1), Some(Nimber(0)));
     }
 
     #[test]

@@ -76,8 +76,7 @@ pub struct MoveInfo {
     pub words: String,
     /// The position it leaves, as JSON.
     pub to: Value,
-    /// The same as text.
-    #[serde(skip)]
+    /// The same as text (the position a front-end can start from).
     pub to_text: String,
     /// Its Grundy value, where it has one.
     pub value: Option<u64>,

@@ -49,6 +49,10 @@ use std::time::{Duration, Instant};
 
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ParseError, Scope, AST};
 
+/// Whether the platform has a wall clock to enforce [`Limits::time`] with
+/// (WebAssembly in a browser has none that `std` can read).
+const HAS_CLOCK: bool = !cfg!(target_arch = "wasm32");
+
 pub use solve::{Flat, Memo, ScriptSolver};
 pub use value::Value;
 
@@ -149,8 +153,9 @@ impl Script {
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let watch = deadline.clone();
         // Called at every operation: registered only when there is a clock
-        // to watch.
-        if limits.time.is_some() {
+        // to watch (WebAssembly has none: there the operation limit alone
+        // bounds a script).
+        if limits.time.is_some() && HAS_CLOCK {
             engine.on_progress(move |ops| {
                 if ops % 4096 == 0 {
                     if let Some(d) = watch.get() {
@@ -225,6 +230,9 @@ impl Script {
 
     /// Starts the wall-clock limit now (see [`Limits::time`]).
     pub fn start_clock(&self) {
+        if !HAS_CLOCK {
+            return;
+        }
         self.deadline
             .set(self.limits.time.map(|t| Instant::now() + t));
     }

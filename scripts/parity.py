@@ -1,0 +1,226 @@
+"""One road, shown: the command line, Python and the page (the WebAssembly
+build, run under Node) give the same JSON for every family of the registry.
+
+For every family, each of its examples and positions reached from them by
+random moves, in normal and in misère play, the script asks the three
+front-ends for the analysis and compares, field by field:
+
+- the report (the command line's ``--json``: game, position, convention,
+  value, outcome, winning moves) of all three;
+- every legal move with its value and outcome, and the drawing as data, of
+  Python and the page (the command line prints neither as JSON);
+- refusals: a position one front-end refuses, the others refuse with the
+  same message.
+
+Integers past 2^53 reach the page as strings of digits (a JavaScript number
+would round them); they are read back as integers before comparing.
+
+Usage (the package installed, the page built by web/build.sh):
+
+    python scripts/parity.py --cli target/release/grundy --dist web/dist
+
+``--self-test`` also changes one field of one front-end's answers at a time
+and fails unless the comparison catches each change: the check can fail.
+Exit status 0 when every answer agrees, 1 otherwise.
+"""
+
+import argparse
+import copy
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import grundy
+
+FRONT_ENDS = ("cli", "python", "wasm")
+
+
+def walk(p, rng, steps):
+    """The position p and positions reached from it by random moves."""
+    seen = [p]
+    for _ in range(steps):
+        if p.is_over:
+            break
+        try:
+            moves = p.moves()
+        except grundy.GrundyError:
+            break
+        rng.shuffle(moves)
+        for m in moves:
+            try:
+                p = p.play(m["move"])
+                break
+            except grundy.GrundyError:
+                continue
+        else:
+            break
+        seen.append(p)
+    return seen
+
+
+def cases(per_example):
+    """(family, variant, position text, convention) for every example and
+    the positions reached from it."""
+    out = []
+    for f in grundy.families():
+        rng = random.Random("parity " + f["name"])
+        for variant, position in f["examples"]:
+            start = grundy.Position(grundy._grundy.Position(f["name"], variant, position, False))
+            texts = []
+            for p in walk(start, rng, per_example):
+                if p.text not in texts:
+                    texts.append(p.text)
+            for text in texts:
+                for convention in ("normal", "misere"):
+                    out.append((f["name"], variant, text, convention))
+    return out
+
+
+def exact(x):
+    """x with strings of digits (the page's integers past 2^53) as integers."""
+    if isinstance(x, str) and x.isdigit() and len(x) > 15:
+        return int(x)
+    if isinstance(x, list):
+        return [exact(v) for v in x]
+    if isinstance(x, dict):
+        return {k: exact(v) for k, v in x.items()}
+    return x
+
+
+def from_python(family, variant, text, convention):
+    try:
+        p = grundy.Position(grundy._grundy.Position(family, variant, text, convention == "misere"))
+        out = {"report": p.report(), "drawing": p.drawing()}
+    except grundy.GrundyError as e:
+        return {"error": str(e)}
+    try:
+        out["moves"] = p.moves()
+    except grundy.GrundyError as e:
+        out["moves_error"] = str(e)
+    return out
+
+
+def from_cli(cli, family, variant, text, convention):
+    args = [cli, f"{family}:{variant}", "--json"]
+    if convention == "misere":
+        args.append("--misere")
+    args += ["--", text]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    if r.returncode == 0:
+        return {"report": json.loads(r.stdout)}
+    if r.returncode == 2 and not r.stdout:
+        message = r.stderr.strip()
+        return {"error": message.removeprefix("grundy: error: ")}
+    return {"failure": f"exit status {r.returncode}: {r.stderr.strip()}"}
+
+
+def from_wasm(dist, requests):
+    script = Path(__file__).with_name("parity_wasm.mjs")
+    r = subprocess.run(["node", str(script), str(dist)], input=json.dumps(requests),
+                       capture_output=True, text=True, timeout=1200)
+    if r.returncode != 0:
+        sys.exit(f"parity: the WebAssembly build failed: {r.stderr.strip()}")
+    out = []
+    for a in json.loads(r.stdout):
+        if "error" in a:
+            out.append({"error": a["error"]})
+            continue
+        b = {"report": a["report"], "drawing": a["drawing"]}
+        if "moves" in a:
+            b["moves"] = a["moves"]
+        else:
+            b["moves_error"] = a["moves_error"]
+        out.append(exact(b))
+    return out
+
+
+def differences(case, answers):
+    """What the front-ends disagree on for one case, as lines."""
+    lines = []
+    for k in ("failure",):
+        for name, a in answers.items():
+            if k in a:
+                lines.append(f"{name} failed: {a[k]}")
+    if lines:
+        return lines
+    errors = {name: a.get("error") for name, a in answers.items()}
+    if len(set(errors.values())) > 1:
+        return [f"refusals differ: {errors}"]
+    if errors["python"] is not None:
+        return []
+    reports = {name: a["report"] for name, a in answers.items()}
+    first = reports["python"]
+    for name, r in reports.items():
+        for field in sorted(set(first) | set(r)):
+            if first.get(field) != r.get(field):
+                lines.append(f"report.{field}: python {first.get(field)!r:.200} != {name} {r.get(field)!r:.200}")
+    for field in ("moves", "moves_error", "drawing"):
+        p, w = answers["python"].get(field), answers["wasm"].get(field)
+        if p != w:
+            lines.append(f"{field}: python {p!r:.200} != wasm {w!r:.200}")
+    return lines
+
+
+def compare(all_cases, answers):
+    failed = 0
+    for i, case in enumerate(all_cases):
+        lines = differences(case, {name: answers[name][i] for name in FRONT_ENDS})
+        if lines:
+            failed += 1
+            family, variant, text, convention = case
+            print(f"{family}:{variant!r} {text!r} ({convention}):")
+            for line in lines:
+                print("  " + line)
+    return failed
+
+
+def tamper(answers, name):
+    """A copy of the answers with one field of one front-end's changed: the
+    outcome of the first report it gave."""
+    changed = copy.deepcopy(answers)
+    for a in changed[name]:
+        if "report" in a:
+            a["report"]["outcome"] = "P" if a["report"]["outcome"] == "N" else "N"
+            return changed
+    raise SystemExit(f"parity: {name} gave no report to change")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cli", required=True, help="the grundy command")
+    ap.add_argument("--dist", required=True, help="the folder web/build.sh wrote")
+    ap.add_argument("--steps", type=int, default=3, help="random moves from each example")
+    ap.add_argument("--self-test", action="store_true",
+                    help="also show that a change to one front-end's answers is caught")
+    args = ap.parse_args()
+
+    all_cases = cases(args.steps)
+    answers = {
+        "python": [exact(from_python(*c)) for c in all_cases],
+        "cli": [exact(from_cli(args.cli, *c)) for c in all_cases],
+        "wasm": from_wasm(args.dist, [
+            {"family": f, "variant": v, "position": t, "convention": c, "moves": []}
+            for f, v, t, c in all_cases
+        ]),
+    }
+    families = len({c[0] for c in all_cases})
+    refused = sum(1 for a in answers["python"] if "error" in a)
+    failed = compare(all_cases, answers)
+    print(f"parity: {len(all_cases)} positions of {families} families "
+          f"({refused} refused by all three alike), {failed} with differences")
+    if failed:
+        return 1
+    if args.self_test:
+        for name in FRONT_ENDS:
+            caught = compare(all_cases, tamper(answers, name))
+            if caught != 1:
+                print(f"parity: a changed outcome in {name}'s answers was not caught")
+                return 1
+            print(f"parity: a changed outcome in {name}'s answers is caught")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

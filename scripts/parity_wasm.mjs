@@ -1,0 +1,20 @@
+// The WebAssembly half of scripts/parity.py: reads a JSON array of
+// requests on standard input ({"family", "variant", "position",
+// "convention"}), answers each with the page's `analyse` call, and writes
+// the JSON array of answers (each exactly as the page receives it) to
+// standard output.
+//
+// Usage: node scripts/parity_wasm.mjs DIST < requests.json
+// where DIST is the folder web/build.sh wrote (it holds pkg/).
+
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const dist = resolve(process.argv[2] ?? "web/dist");
+const grundy = await import(pathToFileURL(join(dist, "pkg", "grundy_web.js")).href);
+grundy.initSync({ module: readFileSync(join(dist, "pkg", "grundy_web_bg.wasm")) });
+
+const requests = JSON.parse(readFileSync(0, "utf8"));
+const answers = requests.map((r) => grundy.analyse(JSON.stringify(r)));
+process.stdout.write("[" + answers.join(",") + "]\n");
