@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use grundy::family::registry::AnyGame;
+use grundy::family::registry::{self, AnyGame};
 use grundy::family::session::Options;
 use grundy::game::Convention;
 use grundy::rules_file::RulesFile;
@@ -24,37 +24,36 @@ pub fn is_rules_file(path: &Path) -> bool {
 }
 
 /// Reads and compiles the file; errors name the file and the line.
-pub fn load(path: &Path) -> CliResult<RulesFile> {
+pub fn load(path: &Path) -> CliResult<(String, RulesFile)> {
     let name = path.display().to_string();
     let what = format!("the rules file '{name}'");
     let text = input::read_text(&name, &what, MAX_FILE)?;
-    RulesFile::parse(&text).map_err(|e| CliError::new(format!("{name}: {e}")))
+    let file = RulesFile::parse(&text).map_err(|e| CliError::new(format!("{name}: {e}")))?;
+    Ok((text, file))
 }
 
-/// The game of the file at the position typed (words joined by spaces), or
-/// at the file's start.
+/// The game of the file (the registry's rules family) at the position
+/// typed (words joined by spaces), or at the file's start.
 pub fn start(
     path: &Path,
-    file: &RulesFile,
+    text: &str,
     position: &[String],
     convention: Convention,
 ) -> CliResult<Box<dyn AnyGame>> {
-    let typed = position.join(" ");
-    let position = (!position.is_empty()).then_some(typed.as_str());
-    file.start(position, convention)
+    registry::start_rules_file(text, &position.join(" "), convention)
         .map_err(|e| CliError::new(format!("{}: {e}", path.display())))
 }
 
 /// `grundy game FILE.toml [POSITION...]`: the analysis of `position` (a
 /// sum when several) in misère play when `misere`, printed as `out` asks.
 pub fn analyse(path: &Path, position: &[String], misere: bool, out: &OutputArgs) -> CliResult {
-    let file = load(path)?;
+    let (text, file) = load(path)?;
     let convention = if misere {
         Convention::Misere
     } else {
         Convention::Normal
     };
-    let game = start(path, &file, position, convention)?;
+    let game = start(path, &text, position, convention)?;
     let mut report = game.report()?;
     if out.explain {
         report.explanation = Some(format!(
@@ -81,6 +80,6 @@ pub fn session(
     convention: Convention,
     options: &Options,
 ) -> CliResult<Box<dyn grundy::family::registry::AnySession>> {
-    let file = load(path)?;
-    Ok(start(path, &file, position, convention)?.session(options))
+    let (text, _) = load(path)?;
+    Ok(start(path, &text, position, convention)?.session(options))
 }

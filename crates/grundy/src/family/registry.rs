@@ -620,6 +620,11 @@ static ENTRIES: &[Entry] = &[
         "VALUES/COPIES/LIMIT: 1..6/4/50 (the default)",
         "empty for the whole deal, or --left 4,4,4,4,4,4 --total 0", [("", ""), ("1..3/2/12", "")],
         start_cards),
+    entry!("rules", ["rules-file", "toml"], "a game described in a rules file (TOML): a heap rule, a two-heap game, a graph, a turning game or a product",
+        "the file's text: a [game] table with kind = heap, twoheap, graph, turning or product (see docs/rules-file.md)",
+        "as the family the file names writes it; empty for the file's start",
+        [(RULES_SQUARES, ""), (RULES_SQUARES, "9 10"), (RULES_WYTHOFF, "")],
+        |v, p, c| start_rules_file(v, p, c)),
     #[cfg(feature = "scripts")]
     entry!("script", ["rhai"], "your own game: a Rhai script defining fn options(p)",
         "the script's text (fn options(p), optionally fn start(), fn show(p), fn describe(p, q), fn components(p))",
@@ -635,6 +640,50 @@ static ENTRIES: &[Entry] = &[
 #[cfg(feature = "scripts")]
 const TAKE_TWO_SCRIPT: &str =
     "fn options(n) { let o = []; for k in 1..=2 { if k <= n { o.push(n - k); } } o }\nfn start() { 5 }";
+
+/// An example of the rules family: subtract a square.
+const RULES_SQUARES: &str = "# Subtract a square\n[game]\nkind = \"heap\"\ntitle = \"subtract a square\"\nrule = \"sub:squares\"\nstart = [5, 7]\n";
+
+/// An example of the rules family: Wythoff's game.
+const RULES_WYTHOFF: &str = "[game]\nkind = \"twoheap\"\ngame = \"wythoff\"\nstart = \"3 5\"\n";
+
+/// The game a rules file describes ([`crate::rules_file`]), at `position`
+/// (as the family the file names writes it), or at the file's `start` when
+/// `position` is empty. A mistake in the file, or a `start` its family
+/// refuses, is reported with its line.
+///
+/// ```
+/// use grundy::family::registry;
+/// use grundy::game::Convention;
+/// let file = "[game]\nkind = \"heap\"\nrule = \"kayles\"\nstart = [3, 4]\n";
+/// let g = registry::start_rules_file(file, "", Convention::Normal).unwrap();
+/// assert_eq!(g.report().unwrap().value, Some(3 ^ 1));
+/// let bad = "[game]\nkind = \"heap\"\nrule = \"kayles\"\nstart = [\"x\"]\n";
+/// let e = registry::start_rules_file(bad, "", Convention::Normal).err().unwrap();
+/// assert!(e.0.starts_with("line 4: start: "), "{e}");
+/// ```
+pub fn start_rules_file(
+    text: &str,
+    position: &str,
+    convention: Convention,
+) -> Result<Box<dyn AnyGame>, Error> {
+    let file = crate::rules_file::RulesFile::parse(text).map_err(|e| Error::new(e.to_string()))?;
+    let typed = unjson(position);
+    let own = typed.trim().is_empty();
+    let at = file.position((!own).then_some(typed.as_str()))?;
+    let (family, variant) = file.family();
+    let at_line = |e: Error| match (own, file.start_line) {
+        (true, Some(line)) => Error::new(format!("line {line}: start: {e}")),
+        _ => e,
+    };
+    // The file's own start is a mistake in the file whatever the play; a
+    // refusal of misère play is not.
+    if own && convention == Convention::Misere {
+        start(&family, &variant, &at, Convention::Normal).map_err(at_line)?;
+        return start(&family, &variant, &at, convention);
+    }
+    start(&family, &variant, &at, convention).map_err(at_line)
+}
 
 /// Every family, in the order listed.
 pub fn entries() -> &'static [Entry] {

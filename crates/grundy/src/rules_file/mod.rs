@@ -18,10 +18,11 @@
 //! Every mistake is reported with the line it is on.
 //!
 //! ```
+//! use grundy::family::registry;
 //! use grundy::rules_file::RulesFile;
 //! use grundy::game::Convention;
-//! let f = RulesFile::parse("[game]\nkind = \"heap\"\nrule = \"sub:squares\"\nstart = [4, 6]\n").unwrap();
-//! let g = f.start(None, Convention::Normal).unwrap();
+//! let text = "[game]\nkind = \"heap\"\nrule = \"sub:squares\"\nstart = [4, 6]\n";
+//! let g = registry::start_rules_file(text, "", Convention::Normal).unwrap();
 //! assert_eq!(g.report().unwrap().value, Some(2 ^ 1));
 //! let e = RulesFile::parse("[game]\nkind = \"heap\"\nrule = \"0.9z\"\n").unwrap_err();
 //! assert_eq!(e.line, 3);
@@ -34,9 +35,7 @@ use serde::Deserialize;
 use toml::{Spanned, Value};
 
 use crate::families::product::{parse_variant, variant_text};
-use crate::family::registry::{self, AnyGame};
 use crate::family::Error;
-use crate::game::Convention;
 use crate::games::twoheap::TwoHeapGame;
 use crate::heap::rule::HeapRule;
 use crate::products::named::Kind;
@@ -91,6 +90,9 @@ pub struct RulesFile {
     pub game: Compiled,
     /// The `start` position as the family's text, if given.
     pub start: Option<String>,
+    /// The line `start` is on, if given: a start the family refuses is
+    /// reported there ([`crate::family::registry::start_rules_file`]).
+    pub start_line: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -319,13 +321,13 @@ impl RulesFile {
                 }
             }),
         };
-        let file = RulesFile { title, game, start };
-        // The start position is checked now, so that its line is known.
-        if let (Some(v), Some(_)) = (get("start"), &file.start) {
-            file.start(None, Convention::Normal)
-                .map_err(|e| at(v.span(), format!("start: {e}")))?;
-        }
-        Ok(file)
+        let start_line = get("start").map(|v| line_of(text, v.span().start));
+        Ok(RulesFile {
+            title,
+            game,
+            start,
+            start_line,
+        })
     }
 
     /// The registry family and variant the file compiles to.
@@ -353,24 +355,16 @@ impl RulesFile {
         }
     }
 
-    /// The game at `position` (as the family writes it), or at the file's
-    /// `start` when `position` is `None`.
-    pub fn start(
-        &self,
-        position: Option<&str>,
-        convention: Convention,
-    ) -> Result<Box<dyn AnyGame>, Error> {
-        let position = match (position, &self.start) {
-            (Some(p), _) => p.to_string(),
-            (None, Some(s)) => s.clone(),
-            (None, None) => {
-                return Err(Error::new(
-                    "no position given, and the rules file has no 'start'",
-                ))
-            }
-        };
-        let (family, variant) = self.family();
-        registry::start(&family, &variant, &position, convention)
+    /// The position to start at: `position` (as the family writes it), or
+    /// the file's `start` when `position` is `None`.
+    pub fn position(&self, position: Option<&str>) -> Result<String, Error> {
+        match (position, &self.start) {
+            (Some(p), _) => Ok(p.to_string()),
+            (None, Some(s)) => Ok(s.clone()),
+            (None, None) => Err(Error::new(
+                "no position given, and the rules file has no 'start'",
+            )),
+        }
     }
 }
 
