@@ -1,10 +1,14 @@
 // The page: the game, the sequence and the nimber panels. Every computation
-// is a call into the worker (compute.js); the page holds the game as its
+// is a call into a worker (compute.js): the game's calls into one, the
+// sequence and nimber panels' into the other, so that play goes on while a
+// sequence computes, and cancelling one never touches the other. The page
+// holds the game as its
 // family, variant, start position, convention and the moves played, and
 // keeps them in the URL. Integers past 2^53 arrive as strings of digits, so
 // that every number shown is exact; they are shown as they come.
-import { call, cancel, onBusy } from "./compute.js";
+import { game as engine, tables, onBusy, showWhile } from "./compute.js";
 import { compare, draw, plot } from "./render.js";
+import "./sequence.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -51,11 +55,26 @@ function clearGame() {
   for (const id of ["undo", "redo", "hint", "why", "computer-move", "swap"]) $(id).disabled = true;
 }
 
+// A computation of the game cancelled: the game keeps every move played
+// (the link too), and Continue analyses it again from there.
+function interrupted() {
+  saveUrl();
+  say(`Cancelled. The game is kept with its ${game.moves.length} move${game.moves.length === 1 ? "" : "s"}${game.moves.length ? ` (the last: ${game.moves[game.moves.length - 1]})` : ""}; Continue goes on from there.`);
+  $("resume-row").hidden = false;
+}
+$("resume").onclick = () => {
+  $("resume-row").hidden = true;
+  say("");
+  refresh();
+};
+
 async function refresh(push = false) {
+  $("resume-row").hidden = true;
   saveUrl(push);
   const mine = era;
-  const a = await call("analyse", request());
-  if (a.cancelled || mine !== era) return;
+  const a = await engine.call("analyse", request());
+  if (mine !== era) return;
+  if (a.cancelled) return interrupted();
   if (a.error) {
     clearGame();
     fail(a.error);
@@ -70,8 +89,9 @@ async function refresh(push = false) {
 
 async function computerMove() {
   const mine = era;
-  const c = await call("computer", request());
-  if (c.cancelled || mine !== era) return;
+  const c = await engine.call("computer", request());
+  if (mine !== era) return;
+  if (c.cancelled) return interrupted();
   if (c.error) return fail(c.error);
   if (c.move === null) return;
   game.moves.push(c.move);
@@ -95,8 +115,10 @@ async function play(words) {
   played = `You played: ${words}.`;
   say(played);
   const mine = era;
-  const a = await call("analyse", request());
+  const a = await engine.call("analyse", request());
   if (mine !== era) return;
+  // Cancelled: the move stays played (and in the link).
+  if (a.cancelled) return interrupted();
   if (a.error) {
     game.moves.pop();
     say("");
@@ -249,7 +271,8 @@ $("move-form").addEventListener("submit", (e) => {
 });
 
 $("hint").onclick = async () => {
-  const h = await call("hint", request());
+  const h = await engine.call("hint", request());
+  if (h.cancelled) return say("Cancelled.");
   if (h.error) return fail(h.error);
   say(h.hint ? `Hint: ${h.hint.move}.` : `Hint: ${h.reason}.`);
 };
@@ -259,7 +282,8 @@ $("why").onclick = async () => {
   let i = game.moves.length - 1;
   while (i >= 0 && i % 2 === game.human) i--;
   if (!game.vs || i < 0) return say("The computer has not moved yet.");
-  const w = await call("why", request(game.moves.slice(0, i + 1)));
+  const w = await engine.call("why", request(game.moves.slice(0, i + 1)));
+  if (w.cancelled) return say("Cancelled.");
   if (w.error) return fail(w.error);
   explain(`Why the computer played ${game.moves[i]}:`, w.why);
 };
@@ -448,50 +472,11 @@ function onUrl() {
 addEventListener("hashchange", onUrl);
 addEventListener("popstate", onUrl);
 
-// ---- the sequence of a heap rule ----------------------------------------
-
-$("sequence-form").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const rule = $("rule").value.trim();
-  // Sent as typed: the engine names what is wrong with it.
-  const to = $("seq-to").value.trim();
-  // The last rule's plot and table go at once: they must never stand under
-  // another rule's heading.
-  $("seq-plot").innerHTML = "";
-  $("seq-table").innerHTML = "";
-  $("seq-info").textContent = "computing…";
-  const s = await call("sequence", { rule, to });
-  if (s.cancelled) return ($("seq-info").textContent = "Cancelled.");
-  if (s.error) return ($("seq-info").textContent = s.error);
-  const p = s.periodicity;
-  let per = "no period found";
-  if (p.period !== null) {
-    const kind = p.saltus ? `arithmetic periodic (saltus ${p.saltus})` : "periodic";
-    const how = p.status === "proven" ? "proven" : p.values_for_proof ? `observed, not proven (a proof needs G(0..${p.values_for_proof - 1}))` : "observed";
-    per = `${kind} with period ${p.period} from n = ${p.preperiod}, ${how}`;
-  }
-  $("seq-info").innerHTML = `<strong>${esc(s.rule)}</strong>: G(0..${s.to}) in <span id="seq-ms">${s._ms.toFixed(0)}</span> ms; ${esc(per)}. Largest value ${s.max_value}, ${s.p_count} P-position${s.p_count === 1 ? "" : "s"}.`;
-  $("seq-info").dataset.ms = s._ms;
-  const v = s.values;
-  $("seq-plot").innerHTML = plot(v, { width: 800, height: 180, mark: p.period !== null ? [p.preperiod, v.length - 1] : null, name: `G(n) of ${s.rule} for n from 0 to ${s.to}` });
-  const shown = Math.min(v.length, 1000);
-  let rows = `<tr><th scope="col">n</th>` + [...Array(10).keys()].map((k) => `<th scope="col">+${k}</th>`).join("") + "</tr>";
-  for (let r = 0; r < shown; r += 10) {
-    rows += `<tr><th>${r}</th>`;
-    for (let k = r; k < Math.min(r + 10, shown); k++) {
-      const cls = v[k] === 0 ? "p0" : p.period !== null && k >= p.preperiod ? "per" : "";
-      rows += `<td class="${cls}">${v[k]}</td>`;
-    }
-    rows += "</tr>";
-  }
-  $("seq-table").innerHTML = `<table>${rows}</table>` + (shown < v.length ? `<p class="muted">The first ${shown} values; the plot shows all.</p>` : "");
-});
-
 // ---- nimbers --------------------------------------------------------------
 
 $("nimber-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const r = await call("nimber", { a: $("nim-a").value, b: $("nim-b").value });
+  const r = await tables.call("nimber", { a: $("nim-a").value, b: $("nim-b").value });
   if (r.error) return ($("nimber-result").innerHTML = `<tr><td class="error">${esc(r.error)}</td></tr>`);
   const row = (k, v) => `<tr><th>${k}</th><td>${v === null ? "undefined" : `*${v}`}</td></tr>`;
   $("nimber-result").innerHTML = row("a + b", r.sum) + row("a × b", r.product) + row("a / b", r.quotient) +
@@ -499,12 +484,12 @@ $("nimber-form").addEventListener("submit", async (e) => {
 });
 $("expr-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const r = await call("nimber", { expr: $("nim-expr").value });
+  const r = await tables.call("nimber", { expr: $("nim-expr").value });
   $("expr-result").textContent = r.error ? r.error : `*${r.value}`;
 });
 $("table-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const r = await call("table", { kind: $("table-kind").value, size: $("table-size").value.trim() });
+  const r = await tables.call("table", { kind: $("table-kind").value, size: $("table-size").value.trim() });
   if (r.error) return ($("nimber-table").textContent = r.error);
   const op = r.kind === "nim-sum" ? "⊕" : "⊗";
   let rows = `<tr><th>${op}</th>` + r.rows.map((_, k) => `<th>${k}</th>`).join("") + "</tr>";
@@ -514,19 +499,20 @@ $("table-form").addEventListener("submit", async (e) => {
 
 // ---- busy and cancel --------------------------------------------------------
 
-onBusy((n) => {
-  $("busy").hidden = n === 0;
-  document.body.dataset.busy = n ? "1" : "0";
+// The game's Cancel stops the game's worker only; the game keeps its moves
+// (see interrupted). The sequence panel's is in sequence.js.
+onBusy((g, t) => {
+  showWhile($("game-job"), g > 0);
+  document.body.dataset.busy = g + t ? "1" : "0";
 });
-$("cancel").onclick = () => {
-  cancel();
-  say("Cancelled: the computation was stopped.");
-};
+$("game-cancel").onclick = () => engine.cancel();
 
 // ---- start --------------------------------------------------------------------
 
 (async () => {
-  const list = await call("families");
+  // Cancel while the engine loads starts it again: the page always loads.
+  let list = await engine.call("families");
+  while (list.cancelled) list = await engine.call("families");
   if (!Array.isArray(list)) return fail(list.error || "the families could not be listed");
   families = list;
   $("family").innerHTML = families.map((f) => `<option value="${esc(f.name)}">${esc(f.name)}</option>`).join("");
@@ -539,4 +525,7 @@ $("cancel").onclick = () => {
   }
   $("status-ready").textContent = `ready in ${performance.now().toFixed(0)} ms`;
   document.body.dataset.loadMs = performance.now().toFixed(0);
+  document.body.dataset.ready = "1";
+  // The second worker loads once the page is usable.
+  tables.start();
 })();

@@ -9,7 +9,7 @@
 // Each check runs on its own; every failure is collected and reported, so
 // one broken check does not hide the others.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 
 // axe-core, the accessibility checker, run inside the page.
@@ -18,6 +18,14 @@ const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 /** The command-line tool's text output. */
 function cliText(cli, args) {
   return execFileSync(cli, args, { encoding: "utf8", maxBuffer: 1 << 26 });
+}
+
+/** The command-line tool's JSON, whatever its exit status (grundy check
+ * exits with 1 on a refuted claim). */
+function cliJson(cli, args) {
+  const r = spawnSync(cli, args, { encoding: "utf8", maxBuffer: 1 << 26 });
+  assert.ok(r.status === 0 || r.status === 1, `grundy ${args.join(" ")}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
 }
 
 /** The Grundy value the command-line tool prints, as text (exact). */
@@ -48,6 +56,18 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
     await page.click("#sequence-form button");
     await page.waitForFunction(() => document.getElementById("seq-info").textContent !== "computing…" && document.body.dataset.busy === "0", null, { timeout: 60000 });
   };
+
+  // A sequence long enough to be under way through a check: 0.376 to 10^7
+  // takes the command line half a minute; it is cancelled before its end.
+  const longSequence = async () => {
+    await page.fill("#rule", "0.376");
+    await page.fill("#seq-to", "10000000");
+    await page.click("#sequence-form button");
+    await page.waitForFunction(() => document.getElementById("seq-info").textContent === "computing…");
+  };
+  // The Cancel on screen (whichever the page shows).
+  const cancelShown = () => page.locator("button:visible", { hasText: /^Cancel$/ }).first();
+  const moves = () => page.evaluate(() => JSON.parse(new URLSearchParams(location.hash.slice(1)).get("m") || "[]"));
 
   const checks = {
     // 1. Integers past 2^53 reach the screen exactly.
@@ -114,6 +134,133 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
         return getComputedStyle(el).fontFamily;
       });
       assert.match(font, /mono/, "in a monospace font");
+    },
+
+    // 5. A long sequence: the game goes on meanwhile, its progress and
+    // rate are shown, Cancel stays on screen and stops the sequence only.
+    async "play stays live while a sequence computes"() {
+      await start("nim", "3 4 5");
+      await longSequence();
+      const move = await page.$eval("#moves button.lose", (b) => b.dataset.move);
+      await page.click("#moves button.lose");
+      // The computer's reply comes while the sequence computes.
+      await page.waitForFunction(() => document.getElementById("history").children.length === 3, null, { timeout: 10000 });
+      assert.equal(await page.textContent("#seq-info"), "computing…", "the sequence is still under way");
+      assert.equal((await moves())[0], move);
+      await page.click("#seq-cancel");
+      await idle();
+      assert.equal(await page.textContent("#seq-info"), "Cancelled.");
+      assert.equal((await moves()).length, 2, "the game is kept");
+    },
+
+    async "a sequence shows its progress and rate"() {
+      await longSequence();
+      const read = async () => {
+        await page.waitForFunction(() => /[\d,]+ of [\d,]+ values, [\d,]+ values\/s/.test(document.body.innerText), null, { timeout: 10000 });
+        const text = await page.evaluate(() => document.body.innerText.match(/([\d,]+) of ([\d,]+) values, ([\d,]+) values\/s/).slice(1));
+        const [done, to, rate] = text.map((x) => Number(x.replace(/,/g, "")));
+        return { done, to, rate, at: Date.now() };
+      };
+      const a = await read();
+      await page.waitForTimeout(1500);
+      const b = await read();
+      assert.equal(a.to, 10000001, "of G(0..10^7)");
+      assert.ok(b.done > a.done && b.done < b.to, `it goes on: ${a.done}, then ${b.done}`);
+      // The rate shown is the values computed over the time taken: about
+      // what the test sees between two readings.
+      const seen = ((b.done - a.done) * 1000) / (b.at - a.at);
+      assert.ok(b.rate > seen / 5 && b.rate < seen * 5, `rate shown ${b.rate}, seen ${seen.toFixed(0)} values/s`);
+      const meter = await page.$eval("#seq-meter", (m) => [m.value, m.max]);
+      assert.ok(meter[1] === 10000001 && meter[0] >= b.done, `the bar: ${meter}`);
+      await cancelShown().click();
+      await idle();
+    },
+
+    async "cancel stays in view and keeps the game and the move"() {
+      await start("nim", "3 4 5");
+      await longSequence();
+      // Wherever the page is scrolled, the Cancel is on screen.
+      for (const y of [0, 1e6]) {
+        await page.evaluate((y) => scrollTo(0, y), y);
+        await page.waitForTimeout(400);
+        const box = await cancelShown().boundingBox({ timeout: 2000 });
+        const height = await page.evaluate(() => innerHeight);
+        assert.ok(box && box.y >= 0 && box.y + box.height <= height, `Cancel on screen, scrolled to ${y}: ${JSON.stringify(box)}`);
+      }
+      // A move played, then the sequence cancelled at once.
+      await page.evaluate(() => scrollTo(0, 0));
+      const move = await page.$eval("#moves button.lose", (b) => b.dataset.move);
+      await page.click("#moves button.lose");
+      await cancelShown().click();
+      await idle();
+      await page.waitForFunction(() => document.getElementById("history").children.length === 3, null, { timeout: 10000 });
+      const s = await status();
+      assert.equal(s.error, "");
+      assert.equal((await moves())[0], move, "the player's move is kept");
+      assert.equal(await page.textContent("#seq-info"), "Cancelled.");
+    },
+
+    async "cancel during the first load does not kill the page"() {
+      const slow = async (route) => {
+        await new Promise((ok) => setTimeout(ok, 1500));
+        await route.continue().catch(() => {});
+      };
+      await page.context().route("**/*.wasm", slow);
+      try {
+        await page.goto(base + "#f=nim&p=1%202%204");
+        await page.reload();
+        await cancelShown().click({ timeout: 5000 });
+        await page.waitForFunction(() => document.body.dataset.ready === "1" && document.getElementById("family").options.length > 0, null, { timeout: 20000 });
+        await idle();
+        const s = await status();
+        assert.equal(s.error, "");
+        assert.ok(s.value === "7" || /Continue/.test(await page.textContent("#game")), `the game or Continue: ${s.text}`);
+      } finally {
+        await page.context().unroute("**/*.wasm", slow);
+      }
+      await start("nim", "3 4 5");
+      assert.equal((await status()).value, "2");
+    },
+
+    // Issue 27: the patterns of a sequence, and a claim checked.
+    async "the patterns of a sequence and a claim checked"() {
+      await sequence("0.07", 1000);
+      await page.waitForSelector("#findings li");
+      const first = await page.$eval("#findings li", (li) => ({ kind: li.dataset.kind, status: li.dataset.status, text: li.textContent }));
+      assert.equal(first.kind, "period");
+      assert.equal(first.status, "proven");
+      assert.match(first.text, /G\(n \+ 34\) = G\(n\) for n >= 53/);
+      assert.match(first.text, /proven: octal periodicity theorem/);
+      assert.match(await page.textContent("#pattern-info"), /G\(0\.\.1,000\)/);
+      // The fields of grundy pattern --json and grundy check --json.
+      const viaPage = (fn, request) => page.evaluate(async ([fn, request]) => {
+        const a = await (await import("./compute.js")).tables.call(fn, request);
+        delete a._ms;
+        return a;
+      }, [fn, request]);
+      assert.deepEqual(await viaPage("pattern", { rule: "0.07", to: 1000 }), cliJson(cli, ["pattern", "0.07", "--to", "1000", "--json"]));
+      // A wrong claim, refuted where the command line refutes it.
+      const claim = "0.07 has period 12 from 4";
+      const want = cliJson(cli, ["check", claim, "--json"]);
+      assert.equal(want.verdict, "refuted");
+      assert.deepEqual(await viaPage("check", { claim }), want);
+      await page.fill("#claim", claim);
+      await page.click("#claim-form button");
+      await page.waitForFunction(() => document.getElementById("claim-result").dataset.verdict);
+      const shown = await page.$eval("#claim-result", (el) => ({ ...el.dataset, text: el.textContent }));
+      assert.equal(shown.verdict, "refuted");
+      assert.equal(shown.n, String(want.counterexample.n));
+      assert.ok(shown.text.includes(want.text), shown.text);
+      await page.fill("#claim", "0.07 has period 34 from 53");
+      await page.click("#claim-form button");
+      await page.waitForFunction(() => document.getElementById("claim-result").dataset.verdict);
+      assert.equal(await page.$eval("#claim-result", (el) => el.dataset.verdict), "proven");
+      // A rule past what the finder recomputes quickly: the range says how far.
+      await sequence("0.77", 1000000);
+      await page.waitForSelector("#findings li");
+      const last = Number(await page.$eval("#pattern-info", (el) => el.dataset.last));
+      assert.ok(last >= 1000 && last < 1000000, `searched to ${last}`);
+      assert.match(await page.textContent("#findings"), /G\(n \+ 12\) = G\(n\) for n >= 71/);
     },
 
     // 7. The small ones.

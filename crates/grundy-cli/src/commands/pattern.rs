@@ -278,8 +278,7 @@ fn finish(
     at: Option<u64>,
 ) -> CliResult {
     // What `--json` prints: the library's report, as the page shows it.
-    let report =
-        Report::new(label, first, last, table, findings, at).map_err(CliError::new)?;
+    let report = Report::new(label, first, last, table, findings, at).map_err(CliError::new)?;
     if args.json {
         return print_json(&report);
     }
