@@ -449,6 +449,12 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
               if (!b.width || !b.height || getComputedStyle(el).visibility === "hidden") continue;
               if (b.width < 24 || b.height < 24) small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${(el.textContent || el.value || "").trim().slice(0, 20)}" ${b.width.toFixed(0)}x${b.height.toFixed(0)}`);
             }
+            // The controls of the sequence's progress, its patterns and the
+            // game's Continue are 44 px tall (a finger's target on a phone).
+            for (const el of document.querySelectorAll("#jobs button, #claim, #claim-form button, #resume")) {
+              const b = el.getBoundingClientRect();
+              if (b.width && b.height && b.height < 44) small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} ${b.height.toFixed(0)} px tall`);
+            }
             const tokens = [...document.querySelectorAll("#drawing .token")].map((t) => t.getBoundingClientRect());
             return { width: document.documentElement.scrollWidth, small, token: tokens.length ? Math.min(...tokens.map((t) => Math.min(t.width, t.height))) : null };
           });
@@ -468,6 +474,16 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
         await page.evaluate(() => (document.getElementById("transfer").hidden = true));
         await sequence("kayles", 1000);
         await look("a sequence");
+        await page.fill("#claim", "kayles has period 6 from 0");
+        await page.click("#claim-form button");
+        await page.waitForFunction(() => document.getElementById("claim-result").dataset.verdict);
+        await look("patterns and a claim");
+        await longSequence();
+        await page.waitForSelector("#seq-job:not([hidden])");
+        await page.waitForFunction(() => /values\/s/.test(document.getElementById("seq-progress").textContent));
+        await look("a sequence under way");
+        await page.click("#seq-cancel");
+        await idle();
         await page.fill("#table-size", "16");
         await page.click("#table-form button");
         await page.waitForSelector("#nimber-table table");
@@ -504,7 +520,19 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
         await page.click("#why");
         await page.waitForFunction(() => !document.getElementById("explain").hidden);
       });
-      await view("a sequence with its plot and table", () => sequence("kayles", 300));
+      await view("a sequence with its plot, table and patterns", () => sequence("kayles", 300));
+      await view("a claim checked", async () => {
+        await page.fill("#claim", "kayles has period 6 from 0");
+        await page.click("#claim-form button");
+        await page.waitForFunction(() => document.getElementById("claim-result").dataset.verdict);
+      });
+      await view("a sequence under way", async () => {
+        await longSequence();
+        await page.waitForSelector("#seq-job:not([hidden])");
+        await page.waitForFunction(() => /values\/s/.test(document.getElementById("seq-progress").textContent));
+      });
+      await page.click("#seq-cancel");
+      await idle();
       await view("a nimber table", async () => {
         await page.fill("#table-size", "8");
         await page.click("#table-form button");
