@@ -15,7 +15,7 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const star = (v) => (v === null || v === undefined ? "–" : `*${v}`);
 
 let families = [];
-const game = { family: "nim", variant: "", position: "3 4 5", convention: "normal", moves: [], redo: [], human: 0, vs: true };
+const game = { family: "nim", variant: "", position: "3 4 5", convention: "normal", moves: [], redo: [], human: 0, vs: true, practice: false };
 let current = null; // the last analysis
 let filter = null; // the words of the part of the drawing clicked
 let lastWhy = "";
@@ -24,6 +24,12 @@ let played = ""; // the player's last move, said again with the reply
 // shown is dropped (a link or Back may load another game meanwhile).
 let era = 0;
 const COMPONENTS_SHOWN = 100;
+// Practice mode hides the values, the outcome, the move colours and the
+// values along the game until Reveal is pressed, for the position shown
+// only: the next position is hidden again. `revealed` names that position.
+let revealed = null;
+const here = () => `${era}:${game.moves.length}:${game.moves[game.moves.length - 1] ?? ""}`;
+const hidden = () => game.practice && revealed !== here();
 
 // ---- the game ---------------------------------------------------------
 
@@ -160,39 +166,52 @@ function render(a) {
     } else {
       status = `Game over: Player ${(lastWins ? last : 1 - last) + 1} wins (${lastWins ? "the last to move wins" : "misère: the last to move loses"}).`;
     }
+  } else if (hidden()) {
+    status = `${who} to move.`;
   } else {
     const wins = a.report.outcome === "N";
     status = `${who} to move, and ${wins ? "should win" : "should lose"} (${a.report.outcome === "N" ? "an" : "a"} ${a.report.outcome}-position).`;
   }
   const value = a.report.value;
-  $("status").innerHTML = `${esc(status)} <strong>Value: <span id="value">${star(value)}</span></strong>` +
-    ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_text)}</span>` +
-    (a.value_note ? ` <small id="value-note" class="muted">(Value: ${esc(a.value_note)}.)</small>` : "");
-  $("status").dataset.value = value ?? "";
-  $("status").dataset.outcome = a.report.outcome;
+  const secret = hidden();
+  $("status").innerHTML = secret
+    ? `${esc(status)} <strong>Value: <span id="value">?</span></strong> <span class="muted">practice: Reveal shows the value; ${esc(a.report.convention)} play, ${esc(a.family)} ${esc(a.position_text)}</span>`
+    : `${esc(status)} <strong>Value: <span id="value">${star(value)}</span></strong>` +
+      ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_text)}</span>` +
+      (a.value_note ? ` <small id="value-note" class="muted">(Value: ${esc(a.value_note)}.)</small>` : "");
+  for (const k of ["value", "outcome"]) delete $("status").dataset[k];
+  if (!secret) {
+    $("status").dataset.value = value ?? "";
+    $("status").dataset.outcome = a.report.outcome;
+  }
   $("status").dataset.over = a.over ? "1" : "0";
+  $("reveal").hidden = !secret;
 
   // Components and their nim-sum.
   // A long position lists its first components only (a table of 200,000
   // rows would take the page seconds to lay out).
   const listed = d.components.slice(0, COMPONENTS_SHOWN);
-  let parts = listed.map((p) => `<tr><td>${esc(p.label)}</td><td>${star(p.value)}</td></tr>`).join("");
+  const shown = (v) => (secret ? "?" : star(v));
+  let parts = listed.map((p) => `<tr><td>${esc(p.label)}</td><td>${shown(p.value)}</td></tr>`).join("");
   const more = d.components.length - listed.length;
   if (more > 0) parts += `<tr><td class="muted" colspan="2">and ${more.toLocaleString("en-US")} more</td></tr>`;
   const values = listed.map((p) => p.value).filter((v) => v !== null);
-  const sum = !more && values.length === d.components.length && values.length > 1 ? values.map(String).join(" ⊕ ") + " = " : "";
-  $("components").innerHTML = parts + `<tr class="total"><td>nim-sum</td><td>${esc(sum)}${star(d.value)}</td></tr>`;
+  const sum = !secret && !more && values.length === d.components.length && values.length > 1 ? values.map(String).join(" ⊕ ") + " = " : "";
+  $("components").innerHTML = parts + `<tr class="total"><td>nim-sum</td><td>${esc(sum)}${shown(d.value)}</td></tr>`;
 
   // Legal moves, coloured by the outcome of the position they leave.
   renderMoves(a);
 
   // Values along the game.
   const hv = a.history.map((h) => h.value);
-  $("history-plot").innerHTML = hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true, name: `The values along the game, from the start to move ${hv.length - 1}` }) : "";
+  $("history-plot").innerHTML = !secret && hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true, name: `The values along the game, from the start to move ${hv.length - 1}` }) : "";
   // The ply numbers are part of each item: list markers sit outside the
   // items and overlap the one before once they have two digits.
   $("history").innerHTML = a.history
-    .map((h, i) => `<li class="${h.outcome === "P" ? "p" : "n"}"><span class="ply">${i}.</span> ${i ? esc(game.moves[i - 1]) + " → " : "start: "}${star(h.value)} (${h.outcome})</li>`)
+    .map((h, i) => {
+      const move = `<span class="ply">${i}.</span> ${i ? esc(game.moves[i - 1]) : "start"}`;
+      return secret ? `<li>${move}</li>` : `<li class="${h.outcome === "P" ? "p" : "n"}">${move}${i ? " → " : ": "}${star(h.value)} (${h.outcome})</li>`;
+    })
     .join("");
 
   $("undo").disabled = undoTarget() < 0;
@@ -210,7 +229,8 @@ function matches(words) {
 
 function renderMoves(a) {
   const ul = $("moves");
-  const colours = $("show-hints").checked;
+  const secret = hidden();
+  const colours = $("show-hints").checked && !secret;
   ul.classList.toggle("plain", !colours);
   if (a.moves_error) {
     ul.innerHTML = `<li class="muted">${esc(a.moves_error)}</li>`;
@@ -220,8 +240,9 @@ function renderMoves(a) {
   $("filter").innerHTML = filter ? `(touching ${esc(filter.split("|")[0])}, <a href="#" id="clear-filter">show all</a>)` : `(${a.moves.length})`;
   ul.innerHTML = shown
     .map((m) => {
-      const cls = m.outcome === "P" ? "win" : "lose";
       const to = typeof m.to === "string" ? m.to : JSON.stringify(m.to);
+      if (secret) return `<li><button type="button" data-move="${esc(m.move)}" title="leaves ${esc(to)}">${esc(m.move)}</button></li>`;
+      const cls = m.outcome === "P" ? "win" : "lose";
       return `<li><button type="button" class="${cls}" data-move="${esc(m.move)}" data-value="${m.value ?? ""}" data-outcome="${m.outcome}" title="leaves ${esc(to)}">${esc(m.move)} <small>→ ${star(m.value)}${colours && m.outcome === "P" ? " (wins)" : ""}</small></button></li>`;
     })
     .join("");
@@ -323,6 +344,19 @@ $("swap").onclick = () => {
 };
 
 $("computer-move").onclick = () => computerMove();
+$("practice").onchange = () => {
+  game.practice = $("practice").checked;
+  revealed = null;
+  saveUrl();
+  if (current) render(current);
+};
+$("reveal").onclick = () => {
+  revealed = here();
+  if (!current) return;
+  render(current);
+  const v = current.report.value;
+  say(`Revealed: value ${star(v)}, ${current.report.outcome === "N" ? "an N-position (the side to move should win)" : "a P-position (the side to move should lose)"}.`);
+};
 $("show-hints").onchange = () => current && renderMoves(current);
 $("vs").onchange = () => { game.vs = $("vs").checked; refresh(); };
 
@@ -376,7 +410,7 @@ function newGame() {
 $("start-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
 
 function state() {
-  return { family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves: game.moves, human: game.human, vs: game.vs };
+  return { family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves: game.moves, human: game.human, vs: game.vs, practice: game.practice };
 }
 
 // The game lives in the URL: each new game is an entry of the browser's
@@ -393,6 +427,7 @@ function saveUrl(push = false) {
   if (game.moves.length) q.set("m", JSON.stringify(game.moves));
   if (game.human) q.set("h", "1");
   if (!game.vs) q.set("vs", "0");
+  if (game.practice) q.set("pr", "1");
   const hash = "#" + q.toString();
   if (hash === location.hash) return;
   if (push && location.hash) history.pushState(null, "", hash);
@@ -409,6 +444,7 @@ function load(s) {
   game.moves = Array.isArray(s.moves) ? s.moves.map(String) : [];
   game.human = s.human ? 1 : 0;
   game.vs = s.vs !== false;
+  game.practice = !!s.practice;
   game.redo = [];
   $("family").value = game.family;
   fillFamily(game.family);
@@ -417,6 +453,7 @@ function load(s) {
   $("convention").value = game.convention;
   $("first").value = game.human ? "computer" : "human";
   $("vs").checked = game.vs;
+  $("practice").checked = game.practice;
   if (game.family === "heap" && game.variant) $("rule").value = game.variant;
 }
 
@@ -426,7 +463,7 @@ function fromUrl() {
   if (!q.has("f")) return false;
   let moves = [];
   try { moves = JSON.parse(q.get("m") || "[]"); } catch { moves = []; }
-  load({ family: q.get("f"), variant: q.get("v") || "", position: q.get("p") || "", convention: q.get("c") || "normal", moves, human: q.get("h") === "1", vs: q.get("vs") !== "0" });
+  load({ family: q.get("f"), variant: q.get("v") || "", position: q.get("p") || "", convention: q.get("c") || "normal", moves, human: q.get("h") === "1", vs: q.get("vs") !== "0", practice: q.get("pr") === "1" });
   return true;
 }
 

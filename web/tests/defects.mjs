@@ -222,6 +222,62 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
       assert.equal((await status()).value, "2");
     },
 
+    // Practice mode: values, outcomes, move colours and the values along
+    // the game hidden until Reveal, for the position shown only.
+    async "practice mode hides values until asked"() {
+      await start("nim", "3 4 5");
+      await page.setChecked("#practice", true);
+      const secret = async (what) => {
+        const t = await page.evaluate(() => ["status", "components", "moves", "history"].map((id) => document.getElementById(id).textContent).join(" | "));
+        assert.doesNotMatch(t, /\*\d|should (win|lose)|\(wins\)|[NP]-position/, `${what}: ${t}`);
+        assert.equal(await page.$$eval("#moves button.win, #moves button.lose", (l) => l.length), 0, `${what}: no move colours`);
+        assert.equal(await page.textContent("#value"), "?", what);
+        assert.equal(await page.$$eval("#history-plot svg", (l) => l.length), 0, `${what}: no plot of values`);
+        assert.equal((await status()).value, undefined, `${what}: not even in the page's data`);
+      };
+      await secret("nim 3 4 5");
+      assert.match(page.url(), /pr=1/);
+      // A hint when asked for.
+      await page.click("#hint");
+      await page.waitForFunction(() => /^Hint: /.test(document.getElementById("message").textContent));
+      // Reveal: the value of this position, and the moves' colours.
+      await page.click("#reveal");
+      assert.equal(await page.textContent("#value"), "*2");
+      assert.ok(await page.$("#moves button.win"), "the moves are coloured");
+      assert.match(await page.textContent("#message"), /Revealed: value \*2/);
+      // The next position is hidden again.
+      await page.click("#moves button.win");
+      await idle();
+      await page.waitForFunction(() => document.getElementById("history").children.length === 3);
+      await secret("after a move");
+      // A link (here, the page reloaded) keeps practice mode.
+      await page.reload();
+      await page.waitForFunction(() => document.body.dataset.ready === "1");
+      await idle();
+      assert.ok(await page.isChecked("#practice"));
+      await secret("reloaded");
+      // Every family starts and plays with its values hidden.
+      const names = await page.$$eval("#family option", (os) => os.map((o) => o.value));
+      for (const name of names) {
+        await page.selectOption("#family", name);
+        await page.click("#new-game");
+        await idle();
+        assert.equal((await status()).error, "", name);
+        assert.equal(await page.textContent("#value"), "?", name);
+        const first = await page.$("#moves button");
+        if (first) {
+          await first.click();
+          await idle();
+          assert.equal((await status()).error, "", name);
+        }
+        assert.equal(await page.textContent("#value"), "?", `${name} after a move`);
+        assert.equal(await page.$$eval("#moves button.win, #moves button.lose", (l) => l.length), 0, name);
+      }
+      await page.setChecked("#practice", false);
+      assert.doesNotMatch(page.url(), /pr=1/);
+      assert.match(await page.textContent("#value"), /^\*\d+$|^–$/);
+    },
+
     // Issue 27: the patterns of a sequence, and a claim checked.
     async "the patterns of a sequence and a claim checked"() {
       await sequence("0.07", 1000);
@@ -451,7 +507,7 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
             }
             // The controls of the sequence's progress, its patterns and the
             // game's Continue are 44 px tall (a finger's target on a phone).
-            for (const el of document.querySelectorAll("#jobs button, #claim, #claim-form button, #resume")) {
+            for (const el of document.querySelectorAll("#jobs button, #claim, #claim-form button, #resume, #reveal, label.check")) {
               const b = el.getBoundingClientRect();
               if (b.width && b.height && b.height < 44) small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} ${b.height.toFixed(0)} px tall`);
             }
@@ -490,6 +546,9 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
         await look("a nimber table");
         await start("strip", "X......", { variant: "treblecross" });
         await look("treblecross");
+        await page.setChecked("#practice", true);
+        await look("practice mode");
+        await page.setChecked("#practice", false);
         await start("corners", "");
         await look("turning corners");
         assert.ok(problems.length === 0, problems.join("\n"));
@@ -541,6 +600,8 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
         await page.waitForSelector("#nimber-result tr");
       });
       await view("a board game", () => start("strip", "X......", { variant: "treblecross" }));
+      await view("practice mode", () => page.setChecked("#practice", true));
+      await page.setChecked("#practice", false);
       await page.fill("#table-size", "16");
       assert.ok(found.length === 0, `axe's violations:\n${found.join("\n")}`);
     },
