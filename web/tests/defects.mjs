@@ -3,8 +3,12 @@
 // colours, the winner of a two-player game, misère where refused, plain
 // messages for bad numbers, a failed start clearing the last game, history
 // numbers, links and Back, redo when the computer moves first, Treblecross's
-// value), accessibility (axe-core on the main views, the focus after a move,
-// moves announced), and positions too large to list or draw.
+// value), a long sequence (play going on meanwhile, its progress and rate,
+// Cancel on screen, keeping the game and the move played, Cancel during the
+// first load), the patterns of a sequence and a claim checked (the fields of
+// grundy pattern and grundy check --json), practice mode in every family,
+// accessibility (axe-core on the main views, the focus after a move, moves
+// announced), and positions too large to list or draw.
 //
 // Each check runs on its own; every failure is collected and reported, so
 // one broken check does not hide the others.
@@ -170,6 +174,7 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
       // what the test sees between two readings.
       const seen = ((b.done - a.done) * 1000) / (b.at - a.at);
       assert.ok(b.rate > seen / 5 && b.rate < seen * 5, `rate shown ${b.rate}, seen ${seen.toFixed(0)} values/s`);
+      console.log(`    0.376: ${b.done.toLocaleString("en-US")} values after ${((b.at - a.at) / 1000).toFixed(1)} s more; ${b.rate.toLocaleString("en-US")} values/s shown, ${seen.toFixed(0)} seen`);
       const meter = await page.$eval("#seq-meter", (m) => [m.value, m.max]);
       assert.ok(meter[1] === 10000001 && meter[0] >= b.done, `the bar: ${meter}`);
       await cancelShown().click();
@@ -198,6 +203,25 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
       assert.equal(s.error, "");
       assert.equal((await moves())[0], move, "the player's move is kept");
       assert.equal(await page.textContent("#seq-info"), "Cancelled.");
+    },
+
+    async "the game's cancel keeps the move played"() {
+      await start("nim", "3 4 5");
+      // The game's worker kept busy (Node-Kayles on a 7 x 7 grid takes the
+      // command line half a minute), so that the move waits behind it.
+      await page.evaluate(() => { import("./compute.js").then((c) => c.game.call("analyse", { family: "node-kayles", variant: "grid:7x7", position: "" })); });
+      const move = await page.$eval("#moves button.lose", (b) => b.dataset.move);
+      await page.click("#moves button.lose");
+      await page.waitForTimeout(300);
+      await cancelShown().click({ timeout: 5000 });
+      await idle();
+      assert.equal((await moves())[0], move, "the move is kept");
+      assert.match(await page.textContent("#message"), /Cancelled/);
+      await page.click("#resume");
+      await idle();
+      await page.waitForFunction(() => document.getElementById("history").children.length === 3, null, { timeout: 10000 });
+      assert.equal((await status()).error, "");
+      assert.equal((await moves())[0], move);
     },
 
     async "cancel during the first load does not kill the page"() {
