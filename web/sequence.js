@@ -2,7 +2,8 @@
 // tables worker with its progress and rate shown under a Cancel that stays
 // on screen; then the patterns in it (the library's pattern finder, the
 // fields of `grundy pattern --json`) and a box to check a claim (`grundy
-// check --json`). Cancel stops the tables worker only: the game goes on.
+// check --json`), with G(n) at any n from a pattern that gives every value.
+// Cancel stops the tables worker only: the game goes on.
 import { tables, onBusy, showWhile } from "./compute.js";
 import { plot } from "./render.js";
 
@@ -46,6 +47,8 @@ $("sequence-form").addEventListener("submit", async (e) => {
   $("seq-plot").innerHTML = "";
   $("seq-table").innerHTML = "";
   $("pattern-panel").hidden = true;
+  shownRule = null;
+  $("at-result").textContent = "";
   $("findings").innerHTML = "";
   $("claim-result").textContent = "";
   $("seq-info").textContent = "computing…";
@@ -118,10 +121,34 @@ async function patterns(s, mine) {
     : `No pattern found in ${range} of <strong>${esc(r.source)}</strong>${esc(shorter)}.`;
   $("pattern-info").dataset.last = r.last;
   $("findings").innerHTML = r.findings.map(finding).join("");
+  // A value at any n needs a finding that gives every value.
+  shownRule = { rule: s.rule, to: s.to };
+  $("at-form").hidden = !r.findings.some((f) => !/^p_position|^symmetry/.test(f.kind));
+  $("at-result").textContent = "";
   const period = r.findings.find((f) => f.kind === "period");
   const m = period && period.formula.match(/G\(n \+ (\d+)\) = G\(n\) for n >= (\d+)/);
   $("claim").placeholder = m ? `${r.source} has period ${m[1]} from ${m[2]}` : `G(n) = n % 2 for ${r.source}`;
 }
+
+// ---- a value from the pattern --------------------------------------------------
+
+// The rule whose patterns are shown, and how far its values were read.
+let shownRule = null;
+
+$("at-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const out = $("at-result");
+  delete out.dataset.value;
+  if (!shownRule) return;
+  out.textContent = "…";
+  $("seq-what").textContent = "Evaluating from the pattern:";
+  const r = await tables.call("pattern", { ...shownRule, at: $("at-n").value.trim() });
+  if (r.cancelled) return (out.textContent = "Cancelled.");
+  if (r.error) return (out.textContent = r.error);
+  out.dataset.value = r.at.value;
+  out.dataset.proven = r.at.proven ? "1" : "0";
+  out.textContent = `G(${r.at.n}) = ${r.at.value}, ${r.at.proven ? "proven" : `extrapolated from a pattern observed on n ≤ ${r.last}`}.`;
+});
 
 // ---- a claim checked ------------------------------------------------------------
 

@@ -322,6 +322,14 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
         return a;
       }, [fn, request]);
       assert.deepEqual(await viaPage("pattern", { rule: "0.07", to: 1000 }), cliJson(cli, ["pattern", "0.07", "--to", "1000", "--json"]));
+      // G(10^18) from the proven period, as grundy pattern --at gives it.
+      const huge = "1000000000000000000";
+      const at = cliJson(cli, ["pattern", "0.07", "--to", "1000", "--at", huge, "--json"]).at;
+      await page.fill("#at-n", huge);
+      await page.click("#at-form button");
+      await page.waitForFunction(() => document.getElementById("at-result").dataset.value !== undefined);
+      assert.equal(await page.$eval("#at-result", (el) => el.dataset.value), String(at.value));
+      assert.match(await page.textContent("#at-result"), new RegExp(`G\\(${huge}\\) = ${at.value}, proven`));
       // A wrong claim, refuted where the command line refutes it.
       const claim = "0.07 has period 12 from 4";
       const want = cliJson(cli, ["check", claim, "--json"]);
@@ -534,7 +542,7 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
             }
             // The controls of the sequence's progress, its patterns and the
             // game's Continue are 44 px tall (a finger's target on a phone).
-            for (const el of document.querySelectorAll("#jobs button, #claim, #claim-form button, #resume, #reveal, label.check")) {
+            for (const el of document.querySelectorAll("#jobs button, #claim, #claim-form button, #at-n, #at-form button, #resume, #reveal, label.check")) {
               const b = el.getBoundingClientRect();
               if (b.width && b.height && b.height < 44) small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} ${b.height.toFixed(0)} px tall`);
             }
