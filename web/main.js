@@ -1,17 +1,21 @@
 // The page: the game, the sequence and the nimber panels. Every computation
-// is a call into the worker (compute.js); the page holds the game as its
+// is a call into a worker (compute.js): the game's calls into one, the
+// sequence and nimber panels' into the other, so that play goes on while a
+// sequence computes, and cancelling one never touches the other. The page
+// holds the game as its
 // family, variant, start position, convention and the moves played, and
 // keeps them in the URL. Integers past 2^53 arrive as strings of digits, so
 // that every number shown is exact; they are shown as they come.
-import { call, cancel, onBusy } from "./compute.js";
+import { game as engine, tables, onBusy, showWhile } from "./compute.js";
 import { compare, draw, plot } from "./render.js";
+import "./sequence.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const star = (v) => (v === null || v === undefined ? "–" : `*${v}`);
 
 let families = [];
-const game = { family: "nim", variant: "", position: "3 4 5", convention: "normal", moves: [], redo: [], human: 0, vs: true };
+const game = { family: "nim", variant: "", position: "3 4 5", convention: "normal", moves: [], redo: [], human: 0, vs: true, practice: false };
 let current = null; // the last analysis
 let filter = null; // the words of the part of the drawing clicked
 let lastWhy = "";
@@ -20,6 +24,12 @@ let played = ""; // the player's last move, said again with the reply
 // shown is dropped (a link or Back may load another game meanwhile).
 let era = 0;
 const COMPONENTS_SHOWN = 100;
+// Practice mode hides the values, the outcome, the move colours and the
+// values along the game until Reveal is pressed, for the position shown
+// only: the next position is hidden again. `revealed` names that position.
+let revealed = null;
+const here = () => `${era}:${game.moves.length}:${game.moves[game.moves.length - 1] ?? ""}`;
+const hidden = () => game.practice && revealed !== here();
 
 // ---- the game ---------------------------------------------------------
 
@@ -51,11 +61,26 @@ function clearGame() {
   for (const id of ["undo", "redo", "hint", "why", "computer-move", "swap"]) $(id).disabled = true;
 }
 
+// A computation of the game cancelled: the game keeps every move played
+// (the link too), and Continue analyses it again from there.
+function interrupted() {
+  saveUrl();
+  say(`Cancelled. The game is kept with its ${game.moves.length} move${game.moves.length === 1 ? "" : "s"}${game.moves.length ? ` (the last: ${game.moves[game.moves.length - 1]})` : ""}; Continue goes on from there.`);
+  $("resume-row").hidden = false;
+}
+$("resume").onclick = () => {
+  $("resume-row").hidden = true;
+  say("");
+  refresh();
+};
+
 async function refresh(push = false) {
+  $("resume-row").hidden = true;
   saveUrl(push);
   const mine = era;
-  const a = await call("analyse", request());
-  if (a.cancelled || mine !== era) return;
+  const a = await engine.call("analyse", request());
+  if (mine !== era) return;
+  if (a.cancelled) return interrupted();
   if (a.error) {
     clearGame();
     fail(a.error);
@@ -70,8 +95,9 @@ async function refresh(push = false) {
 
 async function computerMove() {
   const mine = era;
-  const c = await call("computer", request());
-  if (c.cancelled || mine !== era) return;
+  const c = await engine.call("computer", request());
+  if (mine !== era) return;
+  if (c.cancelled) return interrupted();
   if (c.error) return fail(c.error);
   if (c.move === null) return;
   game.moves.push(c.move);
@@ -95,8 +121,10 @@ async function play(words) {
   played = `You played: ${words}.`;
   say(played);
   const mine = era;
-  const a = await call("analyse", request());
+  const a = await engine.call("analyse", request());
   if (mine !== era) return;
+  // Cancelled: the move stays played (and in the link).
+  if (a.cancelled) return interrupted();
   if (a.error) {
     game.moves.pop();
     say("");
@@ -138,39 +166,52 @@ function render(a) {
     } else {
       status = `Game over: Player ${(lastWins ? last : 1 - last) + 1} wins (${lastWins ? "the last to move wins" : "misère: the last to move loses"}).`;
     }
+  } else if (hidden()) {
+    status = `${who} to move.`;
   } else {
     const wins = a.report.outcome === "N";
     status = `${who} to move, and ${wins ? "should win" : "should lose"} (${a.report.outcome === "N" ? "an" : "a"} ${a.report.outcome}-position).`;
   }
   const value = a.report.value;
-  $("status").innerHTML = `${esc(status)} <strong>Value: <span id="value">${star(value)}</span></strong>` +
-    ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_text)}</span>` +
-    (a.value_note ? ` <small id="value-note" class="muted">(Value: ${esc(a.value_note)}.)</small>` : "");
-  $("status").dataset.value = value ?? "";
-  $("status").dataset.outcome = a.report.outcome;
+  const secret = hidden();
+  $("status").innerHTML = secret
+    ? `${esc(status)} <strong>Value: <span id="value">?</span></strong> <span class="muted">practice: Reveal shows the value; ${esc(a.report.convention)} play, ${esc(a.family)} ${esc(a.position_text)}</span>`
+    : `${esc(status)} <strong>Value: <span id="value">${star(value)}</span></strong>` +
+      ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_text)}</span>` +
+      (a.value_note ? ` <small id="value-note" class="muted">(Value: ${esc(a.value_note)}.)</small>` : "");
+  for (const k of ["value", "outcome"]) delete $("status").dataset[k];
+  if (!secret) {
+    $("status").dataset.value = value ?? "";
+    $("status").dataset.outcome = a.report.outcome;
+  }
   $("status").dataset.over = a.over ? "1" : "0";
+  $("reveal").hidden = !secret;
 
   // Components and their nim-sum.
   // A long position lists its first components only (a table of 200,000
   // rows would take the page seconds to lay out).
   const listed = d.components.slice(0, COMPONENTS_SHOWN);
-  let parts = listed.map((p) => `<tr><td>${esc(p.label)}</td><td>${star(p.value)}</td></tr>`).join("");
+  const shown = (v) => (secret ? "?" : star(v));
+  let parts = listed.map((p) => `<tr><td>${esc(p.label)}</td><td>${shown(p.value)}</td></tr>`).join("");
   const more = d.components.length - listed.length;
   if (more > 0) parts += `<tr><td class="muted" colspan="2">and ${more.toLocaleString("en-US")} more</td></tr>`;
   const values = listed.map((p) => p.value).filter((v) => v !== null);
-  const sum = !more && values.length === d.components.length && values.length > 1 ? values.map(String).join(" ⊕ ") + " = " : "";
-  $("components").innerHTML = parts + `<tr class="total"><td>nim-sum</td><td>${esc(sum)}${star(d.value)}</td></tr>`;
+  const sum = !secret && !more && values.length === d.components.length && values.length > 1 ? values.map(String).join(" ⊕ ") + " = " : "";
+  $("components").innerHTML = parts + `<tr class="total"><td>nim-sum</td><td>${esc(sum)}${shown(d.value)}</td></tr>`;
 
   // Legal moves, coloured by the outcome of the position they leave.
   renderMoves(a);
 
   // Values along the game.
   const hv = a.history.map((h) => h.value);
-  $("history-plot").innerHTML = hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true, name: `The values along the game, from the start to move ${hv.length - 1}` }) : "";
+  $("history-plot").innerHTML = !secret && hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true, name: `The values along the game, from the start to move ${hv.length - 1}` }) : "";
   // The ply numbers are part of each item: list markers sit outside the
   // items and overlap the one before once they have two digits.
   $("history").innerHTML = a.history
-    .map((h, i) => `<li class="${h.outcome === "P" ? "p" : "n"}"><span class="ply">${i}.</span> ${i ? esc(game.moves[i - 1]) + " → " : "start: "}${star(h.value)} (${h.outcome})</li>`)
+    .map((h, i) => {
+      const move = `<span class="ply">${i}.</span> ${i ? esc(game.moves[i - 1]) : "start"}`;
+      return secret ? `<li>${move}</li>` : `<li class="${h.outcome === "P" ? "p" : "n"}">${move}${i ? " → " : ": "}${star(h.value)} (${h.outcome})</li>`;
+    })
     .join("");
 
   $("undo").disabled = undoTarget() < 0;
@@ -188,7 +229,8 @@ function matches(words) {
 
 function renderMoves(a) {
   const ul = $("moves");
-  const colours = $("show-hints").checked;
+  const secret = hidden();
+  const colours = $("show-hints").checked && !secret;
   ul.classList.toggle("plain", !colours);
   if (a.moves_error) {
     ul.innerHTML = `<li class="muted">${esc(a.moves_error)}</li>`;
@@ -198,8 +240,9 @@ function renderMoves(a) {
   $("filter").innerHTML = filter ? `(touching ${esc(filter.split("|")[0])}, <a href="#" id="clear-filter">show all</a>)` : `(${a.moves.length})`;
   ul.innerHTML = shown
     .map((m) => {
-      const cls = m.outcome === "P" ? "win" : "lose";
       const to = typeof m.to === "string" ? m.to : JSON.stringify(m.to);
+      if (secret) return `<li><button type="button" data-move="${esc(m.move)}" title="leaves ${esc(to)}">${esc(m.move)}</button></li>`;
+      const cls = m.outcome === "P" ? "win" : "lose";
       return `<li><button type="button" class="${cls}" data-move="${esc(m.move)}" data-value="${m.value ?? ""}" data-outcome="${m.outcome}" title="leaves ${esc(to)}">${esc(m.move)} <small>→ ${star(m.value)}${colours && m.outcome === "P" ? " (wins)" : ""}</small></button></li>`;
     })
     .join("");
@@ -249,7 +292,8 @@ $("move-form").addEventListener("submit", (e) => {
 });
 
 $("hint").onclick = async () => {
-  const h = await call("hint", request());
+  const h = await engine.call("hint", request());
+  if (h.cancelled) return say("Cancelled.");
   if (h.error) return fail(h.error);
   say(h.hint ? `Hint: ${h.hint.move}.` : `Hint: ${h.reason}.`);
 };
@@ -259,7 +303,8 @@ $("why").onclick = async () => {
   let i = game.moves.length - 1;
   while (i >= 0 && i % 2 === game.human) i--;
   if (!game.vs || i < 0) return say("The computer has not moved yet.");
-  const w = await call("why", request(game.moves.slice(0, i + 1)));
+  const w = await engine.call("why", request(game.moves.slice(0, i + 1)));
+  if (w.cancelled) return say("Cancelled.");
   if (w.error) return fail(w.error);
   explain(`Why the computer played ${game.moves[i]}:`, w.why);
 };
@@ -299,6 +344,19 @@ $("swap").onclick = () => {
 };
 
 $("computer-move").onclick = () => computerMove();
+$("practice").onchange = () => {
+  game.practice = $("practice").checked;
+  revealed = null;
+  saveUrl();
+  if (current) render(current);
+};
+$("reveal").onclick = () => {
+  revealed = here();
+  if (!current) return;
+  render(current);
+  const v = current.report.value;
+  say(`Revealed: value ${star(v)}, ${current.report.outcome === "N" ? "an N-position (the side to move should win)" : "a P-position (the side to move should lose)"}.`);
+};
 $("show-hints").onchange = () => current && renderMoves(current);
 $("vs").onchange = () => { game.vs = $("vs").checked; refresh(); };
 
@@ -352,7 +410,7 @@ function newGame() {
 $("start-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
 
 function state() {
-  return { family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves: game.moves, human: game.human, vs: game.vs };
+  return { family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves: game.moves, human: game.human, vs: game.vs, practice: game.practice };
 }
 
 // The game lives in the URL: each new game is an entry of the browser's
@@ -369,6 +427,7 @@ function saveUrl(push = false) {
   if (game.moves.length) q.set("m", JSON.stringify(game.moves));
   if (game.human) q.set("h", "1");
   if (!game.vs) q.set("vs", "0");
+  if (game.practice) q.set("pr", "1");
   const hash = "#" + q.toString();
   if (hash === location.hash) return;
   if (push && location.hash) history.pushState(null, "", hash);
@@ -385,6 +444,7 @@ function load(s) {
   game.moves = Array.isArray(s.moves) ? s.moves.map(String) : [];
   game.human = s.human ? 1 : 0;
   game.vs = s.vs !== false;
+  game.practice = !!s.practice;
   game.redo = [];
   $("family").value = game.family;
   fillFamily(game.family);
@@ -393,6 +453,7 @@ function load(s) {
   $("convention").value = game.convention;
   $("first").value = game.human ? "computer" : "human";
   $("vs").checked = game.vs;
+  $("practice").checked = game.practice;
   if (game.family === "heap" && game.variant) $("rule").value = game.variant;
 }
 
@@ -402,7 +463,7 @@ function fromUrl() {
   if (!q.has("f")) return false;
   let moves = [];
   try { moves = JSON.parse(q.get("m") || "[]"); } catch { moves = []; }
-  load({ family: q.get("f"), variant: q.get("v") || "", position: q.get("p") || "", convention: q.get("c") || "normal", moves, human: q.get("h") === "1", vs: q.get("vs") !== "0" });
+  load({ family: q.get("f"), variant: q.get("v") || "", position: q.get("p") || "", convention: q.get("c") || "normal", moves, human: q.get("h") === "1", vs: q.get("vs") !== "0", practice: q.get("pr") === "1" });
   return true;
 }
 
@@ -448,50 +509,11 @@ function onUrl() {
 addEventListener("hashchange", onUrl);
 addEventListener("popstate", onUrl);
 
-// ---- the sequence of a heap rule ----------------------------------------
-
-$("sequence-form").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const rule = $("rule").value.trim();
-  // Sent as typed: the engine names what is wrong with it.
-  const to = $("seq-to").value.trim();
-  // The last rule's plot and table go at once: they must never stand under
-  // another rule's heading.
-  $("seq-plot").innerHTML = "";
-  $("seq-table").innerHTML = "";
-  $("seq-info").textContent = "computing…";
-  const s = await call("sequence", { rule, to });
-  if (s.cancelled) return ($("seq-info").textContent = "Cancelled.");
-  if (s.error) return ($("seq-info").textContent = s.error);
-  const p = s.periodicity;
-  let per = "no period found";
-  if (p.period !== null) {
-    const kind = p.saltus ? `arithmetic periodic (saltus ${p.saltus})` : "periodic";
-    const how = p.status === "proven" ? "proven" : p.values_for_proof ? `observed, not proven (a proof needs G(0..${p.values_for_proof - 1}))` : "observed";
-    per = `${kind} with period ${p.period} from n = ${p.preperiod}, ${how}`;
-  }
-  $("seq-info").innerHTML = `<strong>${esc(s.rule)}</strong>: G(0..${s.to}) in <span id="seq-ms">${s._ms.toFixed(0)}</span> ms; ${esc(per)}. Largest value ${s.max_value}, ${s.p_count} P-position${s.p_count === 1 ? "" : "s"}.`;
-  $("seq-info").dataset.ms = s._ms;
-  const v = s.values;
-  $("seq-plot").innerHTML = plot(v, { width: 800, height: 180, mark: p.period !== null ? [p.preperiod, v.length - 1] : null, name: `G(n) of ${s.rule} for n from 0 to ${s.to}` });
-  const shown = Math.min(v.length, 1000);
-  let rows = `<tr><th scope="col">n</th>` + [...Array(10).keys()].map((k) => `<th scope="col">+${k}</th>`).join("") + "</tr>";
-  for (let r = 0; r < shown; r += 10) {
-    rows += `<tr><th>${r}</th>`;
-    for (let k = r; k < Math.min(r + 10, shown); k++) {
-      const cls = v[k] === 0 ? "p0" : p.period !== null && k >= p.preperiod ? "per" : "";
-      rows += `<td class="${cls}">${v[k]}</td>`;
-    }
-    rows += "</tr>";
-  }
-  $("seq-table").innerHTML = `<table>${rows}</table>` + (shown < v.length ? `<p class="muted">The first ${shown} values; the plot shows all.</p>` : "");
-});
-
 // ---- nimbers --------------------------------------------------------------
 
 $("nimber-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const r = await call("nimber", { a: $("nim-a").value, b: $("nim-b").value });
+  const r = await tables.call("nimber", { a: $("nim-a").value, b: $("nim-b").value });
   if (r.error) return ($("nimber-result").innerHTML = `<tr><td class="error">${esc(r.error)}</td></tr>`);
   const row = (k, v) => `<tr><th>${k}</th><td>${v === null ? "undefined" : `*${v}`}</td></tr>`;
   $("nimber-result").innerHTML = row("a + b", r.sum) + row("a × b", r.product) + row("a / b", r.quotient) +
@@ -499,12 +521,12 @@ $("nimber-form").addEventListener("submit", async (e) => {
 });
 $("expr-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const r = await call("nimber", { expr: $("nim-expr").value });
+  const r = await tables.call("nimber", { expr: $("nim-expr").value });
   $("expr-result").textContent = r.error ? r.error : `*${r.value}`;
 });
 $("table-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const r = await call("table", { kind: $("table-kind").value, size: $("table-size").value.trim() });
+  const r = await tables.call("table", { kind: $("table-kind").value, size: $("table-size").value.trim() });
   if (r.error) return ($("nimber-table").textContent = r.error);
   const op = r.kind === "nim-sum" ? "⊕" : "⊗";
   let rows = `<tr><th>${op}</th>` + r.rows.map((_, k) => `<th>${k}</th>`).join("") + "</tr>";
@@ -514,19 +536,20 @@ $("table-form").addEventListener("submit", async (e) => {
 
 // ---- busy and cancel --------------------------------------------------------
 
-onBusy((n) => {
-  $("busy").hidden = n === 0;
-  document.body.dataset.busy = n ? "1" : "0";
+// The game's Cancel stops the game's worker only; the game keeps its moves
+// (see interrupted). The sequence panel's is in sequence.js.
+onBusy((g, t) => {
+  showWhile($("game-job"), g > 0);
+  document.body.dataset.busy = g + t ? "1" : "0";
 });
-$("cancel").onclick = () => {
-  cancel();
-  say("Cancelled: the computation was stopped.");
-};
+$("game-cancel").onclick = () => engine.cancel();
 
 // ---- start --------------------------------------------------------------------
 
 (async () => {
-  const list = await call("families");
+  // Cancel while the engine loads starts it again: the page always loads.
+  let list = await engine.call("families");
+  while (list.cancelled) list = await engine.call("families");
   if (!Array.isArray(list)) return fail(list.error || "the families could not be listed");
   families = list;
   $("family").innerHTML = families.map((f) => `<option value="${esc(f.name)}">${esc(f.name)}</option>`).join("");
@@ -539,4 +562,7 @@ $("cancel").onclick = () => {
   }
   $("status-ready").textContent = `ready in ${performance.now().toFixed(0)} ms`;
   document.body.dataset.loadMs = performance.now().toFixed(0);
+  document.body.dataset.ready = "1";
+  // The second worker loads once the page is usable.
+  tables.start();
 })();

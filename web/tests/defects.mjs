@@ -3,13 +3,17 @@
 // colours, the winner of a two-player game, misère where refused, plain
 // messages for bad numbers, a failed start clearing the last game, history
 // numbers, links and Back, redo when the computer moves first, Treblecross's
-// value), accessibility (axe-core on the main views, the focus after a move,
-// moves announced), and positions too large to list or draw.
+// value), a long sequence (play going on meanwhile, its progress and rate,
+// Cancel on screen, keeping the game and the move played, Cancel during the
+// first load), the patterns of a sequence and a claim checked (the fields of
+// grundy pattern and grundy check --json), practice mode in every family,
+// accessibility (axe-core on the main views, the focus after a move, moves
+// announced), and positions too large to list or draw.
 //
 // Each check runs on its own; every failure is collected and reported, so
 // one broken check does not hide the others.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 
 // axe-core, the accessibility checker, run inside the page.
@@ -18,6 +22,14 @@ const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 /** The command-line tool's text output. */
 function cliText(cli, args) {
   return execFileSync(cli, args, { encoding: "utf8", maxBuffer: 1 << 26 });
+}
+
+/** The command-line tool's JSON, whatever its exit status (grundy check
+ * exits with 1 on a refuted claim). */
+function cliJson(cli, args) {
+  const r = spawnSync(cli, args, { encoding: "utf8", maxBuffer: 1 << 26 });
+  assert.ok(r.status === 0 || r.status === 1, `grundy ${args.join(" ")}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
 }
 
 /** The Grundy value the command-line tool prints, as text (exact). */
@@ -48,6 +60,18 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
     await page.click("#sequence-form button");
     await page.waitForFunction(() => document.getElementById("seq-info").textContent !== "computing…" && document.body.dataset.busy === "0", null, { timeout: 60000 });
   };
+
+  // A sequence long enough to be under way through a check: 0.376 to 10^7
+  // takes the command line half a minute; it is cancelled before its end.
+  const longSequence = async () => {
+    await page.fill("#rule", "0.376");
+    await page.fill("#seq-to", "10000000");
+    await page.click("#sequence-form button");
+    await page.waitForFunction(() => document.getElementById("seq-info").textContent === "computing…");
+  };
+  // The Cancel on screen (whichever the page shows).
+  const cancelShown = () => page.locator("button:visible", { hasText: /^Cancel$/ }).first();
+  const moves = () => page.evaluate(() => JSON.parse(new URLSearchParams(location.hash.slice(1)).get("m") || "[]"));
 
   const checks = {
     // 1. Integers past 2^53 reach the screen exactly.
@@ -114,6 +138,220 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
         return getComputedStyle(el).fontFamily;
       });
       assert.match(font, /mono/, "in a monospace font");
+    },
+
+    // 5. A long sequence: the game goes on meanwhile, its progress and
+    // rate are shown, Cancel stays on screen and stops the sequence only.
+    async "play stays live while a sequence computes"() {
+      await start("nim", "3 4 5");
+      await longSequence();
+      const move = await page.$eval("#moves button.lose", (b) => b.dataset.move);
+      await page.click("#moves button.lose");
+      // The computer's reply comes while the sequence computes.
+      await page.waitForFunction(() => document.getElementById("history").children.length === 3, null, { timeout: 10000 });
+      assert.equal(await page.textContent("#seq-info"), "computing…", "the sequence is still under way");
+      assert.equal((await moves())[0], move);
+      await page.click("#seq-cancel");
+      await idle();
+      assert.equal(await page.textContent("#seq-info"), "Cancelled.");
+      assert.equal((await moves()).length, 2, "the game is kept");
+    },
+
+    async "a sequence shows its progress and rate"() {
+      const t0 = Date.now();
+      await longSequence();
+      const read = async () => {
+        await page.waitForFunction(() => /[\d,]+ of [\d,]+ values, [\d,]+ values\/s/.test(document.body.innerText), null, { timeout: 10000 });
+        const text = await page.evaluate(() => document.body.innerText.match(/([\d,]+) of ([\d,]+) values, ([\d,]+) values\/s/).slice(1));
+        const [done, to, rate] = text.map((x) => Number(x.replace(/,/g, "")));
+        return { done, to, rate, at: Date.now() };
+      };
+      const a = await read();
+      assert.equal(a.to, 10000001, "of G(0..10^7)");
+      // The rate shown is the values computed over the time taken: about
+      // what the test sees from its click (which also counts the messages'
+      // way, so it sees a little less).
+      const seen = (a.done * 1000) / (a.at - t0);
+      assert.ok(a.rate > seen / 1.5 && a.rate < seen * 5, `rate shown ${a.rate}, seen ${seen.toFixed(0)} values/s`);
+      // It goes on (the engine reports between blocks of heaps).
+      await page.waitForFunction((d) => Number(document.getElementById("seq-progress").dataset.done) > d, a.done, { timeout: 30000 });
+      const b = await read();
+      assert.ok(b.done > a.done && b.done < b.to, `it goes on: ${a.done}, then ${b.done}`);
+      console.log(`    0.376 in the page: ${b.done.toLocaleString("en-US")} values after ${((b.at - t0) / 1000).toFixed(1)} s, ${b.rate.toLocaleString("en-US")} values/s shown`);
+      const meter = await page.$eval("#seq-meter", (m) => [m.value, m.max]);
+      assert.ok(meter[1] === 10000001 && meter[0] >= b.done, `the bar: ${meter}`);
+      await cancelShown().click();
+      await idle();
+    },
+
+    async "cancel stays in view and keeps the game and the move"() {
+      await start("nim", "3 4 5");
+      await longSequence();
+      // Wherever the page is scrolled, the Cancel is on screen.
+      for (const y of [0, 1e6]) {
+        await page.evaluate((y) => scrollTo(0, y), y);
+        await page.waitForTimeout(400);
+        const box = await cancelShown().boundingBox({ timeout: 2000 });
+        const height = await page.evaluate(() => innerHeight);
+        assert.ok(box && box.y >= 0 && box.y + box.height <= height, `Cancel on screen, scrolled to ${y}: ${JSON.stringify(box)}`);
+      }
+      // A move played, then the sequence cancelled at once.
+      await page.evaluate(() => scrollTo(0, 0));
+      const move = await page.$eval("#moves button.lose", (b) => b.dataset.move);
+      await page.click("#moves button.lose");
+      await cancelShown().click();
+      await idle();
+      await page.waitForFunction(() => document.getElementById("history").children.length === 3, null, { timeout: 10000 });
+      const s = await status();
+      assert.equal(s.error, "");
+      assert.equal((await moves())[0], move, "the player's move is kept");
+      assert.equal(await page.textContent("#seq-info"), "Cancelled.");
+    },
+
+    async "the game's cancel keeps the move played"() {
+      await start("nim", "3 4 5");
+      // The game's worker kept busy (Node-Kayles on a 7 x 7 grid takes the
+      // command line half a minute), so that the move waits behind it.
+      await page.evaluate(() => { import("./compute.js").then((c) => c.game.call("analyse", { family: "node-kayles", variant: "grid:7x7", position: "" })); });
+      const move = await page.$eval("#moves button.lose", (b) => b.dataset.move);
+      await page.click("#moves button.lose");
+      await page.waitForTimeout(300);
+      await cancelShown().click({ timeout: 5000 });
+      await idle();
+      assert.equal((await moves())[0], move, "the move is kept");
+      assert.match(await page.textContent("#message"), /Cancelled/);
+      await page.click("#resume");
+      await idle();
+      await page.waitForFunction(() => document.getElementById("history").children.length === 3, null, { timeout: 10000 });
+      assert.equal((await status()).error, "");
+      assert.equal((await moves())[0], move);
+    },
+
+    async "cancel during the first load does not kill the page"() {
+      const slow = async (route) => {
+        await new Promise((ok) => setTimeout(ok, 1500));
+        await route.continue().catch(() => {});
+      };
+      await page.context().route("**/*.wasm", slow);
+      try {
+        await page.goto(base + "#f=nim&p=1%202%204");
+        await page.reload();
+        await cancelShown().click({ timeout: 5000 });
+        await page.waitForFunction(() => document.body.dataset.ready === "1" && document.getElementById("family").options.length > 0, null, { timeout: 20000 });
+        await idle();
+        const s = await status();
+        assert.equal(s.error, "");
+        assert.ok(s.value === "7" || /Continue/.test(await page.textContent("#game")), `the game or Continue: ${s.text}`);
+      } finally {
+        await page.context().unroute("**/*.wasm", slow);
+      }
+      await start("nim", "3 4 5");
+      assert.equal((await status()).value, "2");
+    },
+
+    // Practice mode: values, outcomes, move colours and the values along
+    // the game hidden until Reveal, for the position shown only.
+    async "practice mode hides values until asked"() {
+      await start("nim", "3 4 5");
+      await page.setChecked("#practice", true);
+      const secret = async (what) => {
+        const t = await page.evaluate(() => ["status", "components", "moves", "history"].map((id) => document.getElementById(id).textContent).join(" | "));
+        assert.doesNotMatch(t, /\*\d|should (win|lose)|\(wins\)|[NP]-position/, `${what}: ${t}`);
+        assert.equal(await page.$$eval("#moves button.win, #moves button.lose", (l) => l.length), 0, `${what}: no move colours`);
+        assert.equal(await page.textContent("#value"), "?", what);
+        assert.equal(await page.$$eval("#history-plot svg", (l) => l.length), 0, `${what}: no plot of values`);
+        assert.equal((await status()).value, undefined, `${what}: not even in the page's data`);
+      };
+      await secret("nim 3 4 5");
+      assert.match(page.url(), /pr=1/);
+      // A hint when asked for.
+      await page.click("#hint");
+      await page.waitForFunction(() => /^Hint: /.test(document.getElementById("message").textContent));
+      // Reveal: the value of this position, and the moves' colours.
+      await page.click("#reveal");
+      assert.equal(await page.textContent("#value"), "*2");
+      assert.ok(await page.$("#moves button.win"), "the moves are coloured");
+      assert.match(await page.textContent("#message"), /Revealed: value \*2/);
+      // The next position is hidden again.
+      await page.click("#moves button.win");
+      await idle();
+      await page.waitForFunction(() => document.getElementById("history").children.length === 3);
+      await secret("after a move");
+      // A link (here, the page reloaded) keeps practice mode.
+      await page.reload();
+      await page.waitForFunction(() => document.body.dataset.ready === "1");
+      await idle();
+      assert.ok(await page.isChecked("#practice"));
+      await secret("reloaded");
+      // Every family starts and plays with its values hidden.
+      const names = await page.$$eval("#family option", (os) => os.map((o) => o.value));
+      for (const name of names) {
+        await page.selectOption("#family", name);
+        await page.click("#new-game");
+        await idle();
+        assert.equal((await status()).error, "", name);
+        assert.equal(await page.textContent("#value"), "?", name);
+        const first = await page.$("#moves button");
+        if (first) {
+          await first.click();
+          await idle();
+          assert.equal((await status()).error, "", name);
+        }
+        assert.equal(await page.textContent("#value"), "?", `${name} after a move`);
+        assert.equal(await page.$$eval("#moves button.win, #moves button.lose", (l) => l.length), 0, name);
+      }
+      await page.setChecked("#practice", false);
+      assert.doesNotMatch(page.url(), /pr=1/);
+      assert.match(await page.textContent("#value"), /^\*\d+$|^–$/);
+    },
+
+    // Issue 27: the patterns of a sequence, and a claim checked.
+    async "the patterns of a sequence and a claim checked"() {
+      await sequence("0.07", 1000);
+      await page.waitForSelector("#findings li");
+      const first = await page.$eval("#findings li", (li) => ({ kind: li.dataset.kind, status: li.dataset.status, text: li.textContent }));
+      assert.equal(first.kind, "period");
+      assert.equal(first.status, "proven");
+      assert.match(first.text, /G\(n \+ 34\) = G\(n\) for n >= 53/);
+      assert.match(first.text, /proven: octal periodicity theorem/);
+      assert.match(await page.textContent("#pattern-info"), /G\(0\.\.1,000\)/);
+      // The fields of grundy pattern --json and grundy check --json.
+      const viaPage = (fn, request) => page.evaluate(async ([fn, request]) => {
+        const a = await (await import("./compute.js")).tables.call(fn, request);
+        delete a._ms;
+        return a;
+      }, [fn, request]);
+      assert.deepEqual(await viaPage("pattern", { rule: "0.07", to: 1000 }), cliJson(cli, ["pattern", "0.07", "--to", "1000", "--json"]));
+      // G(10^18) from the proven period, as grundy pattern --at gives it.
+      const huge = "1000000000000000000";
+      const at = cliJson(cli, ["pattern", "0.07", "--to", "1000", "--at", huge, "--json"]).at;
+      await page.fill("#at-n", huge);
+      await page.click("#at-form button");
+      await page.waitForFunction(() => document.getElementById("at-result").dataset.value !== undefined);
+      assert.equal(await page.$eval("#at-result", (el) => el.dataset.value), String(at.value));
+      assert.match(await page.textContent("#at-result"), new RegExp(`G\\(${huge}\\) = ${at.value}, proven`));
+      // A wrong claim, refuted where the command line refutes it.
+      const claim = "0.07 has period 12 from 4";
+      const want = cliJson(cli, ["check", claim, "--json"]);
+      assert.equal(want.verdict, "refuted");
+      assert.deepEqual(await viaPage("check", { claim }), want);
+      await page.fill("#claim", claim);
+      await page.click("#claim-form button");
+      await page.waitForFunction(() => document.getElementById("claim-result").dataset.verdict);
+      const shown = await page.$eval("#claim-result", (el) => ({ ...el.dataset, text: el.textContent }));
+      assert.equal(shown.verdict, "refuted");
+      assert.equal(shown.n, String(want.counterexample.n));
+      assert.ok(shown.text.includes(want.text), shown.text);
+      await page.fill("#claim", "0.07 has period 34 from 53");
+      await page.click("#claim-form button");
+      await page.waitForFunction(() => document.getElementById("claim-result").dataset.verdict);
+      assert.equal(await page.$eval("#claim-result", (el) => el.dataset.verdict), "proven");
+      // A rule past what the finder recomputes quickly: the range says how far.
+      await sequence("0.77", 1000000);
+      await page.waitForSelector("#findings li");
+      const last = Number(await page.$eval("#pattern-info", (el) => el.dataset.last));
+      assert.ok(last >= 1000 && last < 1000000, `searched to ${last}`);
+      assert.match(await page.textContent("#findings"), /G\(n \+ 12\) = G\(n\) for n >= 71/);
     },
 
     // 7. The small ones.
@@ -302,6 +540,12 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
               if (!b.width || !b.height || getComputedStyle(el).visibility === "hidden") continue;
               if (b.width < 24 || b.height < 24) small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${(el.textContent || el.value || "").trim().slice(0, 20)}" ${b.width.toFixed(0)}x${b.height.toFixed(0)}`);
             }
+            // The controls of the sequence's progress, its patterns and the
+            // game's Continue are 44 px tall (a finger's target on a phone).
+            for (const el of document.querySelectorAll("#jobs button, #claim, #claim-form button, #at-n, #at-form button, #resume, #reveal, label.check")) {
+              const b = el.getBoundingClientRect();
+              if (b.width && b.height && b.height < 44) small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} ${b.height.toFixed(0)} px tall`);
+            }
             const tokens = [...document.querySelectorAll("#drawing .token")].map((t) => t.getBoundingClientRect());
             return { width: document.documentElement.scrollWidth, small, token: tokens.length ? Math.min(...tokens.map((t) => Math.min(t.width, t.height))) : null };
           });
@@ -321,12 +565,25 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
         await page.evaluate(() => (document.getElementById("transfer").hidden = true));
         await sequence("kayles", 1000);
         await look("a sequence");
+        await page.fill("#claim", "kayles has period 6 from 0");
+        await page.click("#claim-form button");
+        await page.waitForFunction(() => document.getElementById("claim-result").dataset.verdict);
+        await look("patterns and a claim");
+        await longSequence();
+        await page.waitForSelector("#seq-job:not([hidden])");
+        await page.waitForFunction(() => /values\/s/.test(document.getElementById("seq-progress").textContent));
+        await look("a sequence under way");
+        await page.click("#seq-cancel");
+        await idle();
         await page.fill("#table-size", "16");
         await page.click("#table-form button");
         await page.waitForSelector("#nimber-table table");
         await look("a nimber table");
         await start("strip", "X......", { variant: "treblecross" });
         await look("treblecross");
+        await page.setChecked("#practice", true);
+        await look("practice mode");
+        await page.setChecked("#practice", false);
         await start("corners", "");
         await look("turning corners");
         assert.ok(problems.length === 0, problems.join("\n"));
@@ -357,7 +614,19 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
         await page.click("#why");
         await page.waitForFunction(() => !document.getElementById("explain").hidden);
       });
-      await view("a sequence with its plot and table", () => sequence("kayles", 300));
+      await view("a sequence with its plot, table and patterns", () => sequence("kayles", 300));
+      await view("a claim checked", async () => {
+        await page.fill("#claim", "kayles has period 6 from 0");
+        await page.click("#claim-form button");
+        await page.waitForFunction(() => document.getElementById("claim-result").dataset.verdict);
+      });
+      await view("a sequence under way", async () => {
+        await longSequence();
+        await page.waitForSelector("#seq-job:not([hidden])");
+        await page.waitForFunction(() => /values\/s/.test(document.getElementById("seq-progress").textContent));
+      });
+      await page.click("#seq-cancel");
+      await idle();
       await view("a nimber table", async () => {
         await page.fill("#table-size", "8");
         await page.click("#table-form button");
@@ -366,6 +635,8 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
         await page.waitForSelector("#nimber-result tr");
       });
       await view("a board game", () => start("strip", "X......", { variant: "treblecross" }));
+      await view("practice mode", () => page.setChecked("#practice", true));
+      await page.setChecked("#practice", false);
       await page.fill("#table-size", "16");
       assert.ok(found.length === 0, `axe's violations:\n${found.join("\n")}`);
     },

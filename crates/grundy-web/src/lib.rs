@@ -16,7 +16,12 @@
 //!   slowly as it can when it is losing).
 //! - [`hint`]: a winning move, if there is one.
 //! - [`why`]: why the computer made the last move of the list.
-//! - [`sequence`]: the Grundy sequence of a heap rule, with its periodicity.
+//! - [`sequence`]: the Grundy sequence of a heap rule, with its periodicity
+//!   ([`sequence_with`] reports its progress as it computes).
+//! - [`pattern`]: the patterns in a heap rule's values, with their evidence
+//!   (the JSON of `grundy pattern --json`).
+//! - [`check`]: a claim about Grundy values decided (the JSON of `grundy
+//!   check --json`).
 //! - [`table`]: a table of nim-sums or nim products.
 //! - [`nimber`]: a nimber expression, or nim-sum, product, inverse and
 //!   square root of two nimbers.
@@ -32,21 +37,20 @@
 
 #![deny(missing_docs)]
 
+mod sequences;
+
+pub use sequences::{check, pattern, sequence, sequence_with, PATTERN_WORK, SEQUENCE_MAX};
+
 use grundy::family::registry::{self, AnyGame};
 use grundy::family::session::{Line, Mode, Options, Output, Side};
 use grundy::game::Convention;
-use grundy::heap::periodicity::Periodicity;
-use grundy::heap::rule::HeapRule;
-use grundy::heap::sequence::{self, EngineKind};
 use grundy::nimber::{self, nim_mul, Nimber};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 /// The seed of the computer's tie-breaking: fixed, so that a replayed game
 /// gets the same moves and [`why`] explains the move that was played.
 const SEED: u64 = 1;
-/// The longest sequence the page asks for.
-pub const SEQUENCE_MAX: u64 = 10_000_000;
 /// The largest nimber table.
 pub const TABLE_MAX: u64 = 256;
 
@@ -296,55 +300,6 @@ pub fn why(request: &str) -> String {
     }))
 }
 
-#[derive(Serialize)]
-struct SequenceAnswer {
-    rule: String,
-    to: u64,
-    values: Vec<u32>,
-    periodicity: Periodicity,
-    max_value: u32,
-    p_count: u64,
-    engine: EngineKind,
-}
-
-#[derive(Deserialize, Debug)]
-struct SequenceRequest {
-    rule: String,
-    #[serde(default)]
-    to: Value,
-}
-
-/// The Grundy sequence `G(0..=to)` of a heap rule: `{"rule", "to",
-/// "values", "periodicity": {"status", "preperiod", "period", "saltus",
-/// "values_for_proof"}, "max_value", "p_count", "engine"}`.
-pub fn sequence(request: &str) -> String {
-    let result = parse::<SequenceRequest>(request).and_then(|r| {
-        let rule: HeapRule = r
-            .rule
-            .trim()
-            .parse()
-            .map_err(|e| format!("rule '{}': {e}", r.rule))?;
-        let to = whole("the last heap", &r.to, SEQUENCE_MAX)?;
-        let s = sequence::compute_with(&rule, to, &Default::default(), &[], &mut |_| true)
-            .map_err(|e| e.to_string())?;
-        let f = s.figures();
-        Ok(SequenceAnswer {
-            rule: s.rule.to_string(),
-            to: s.to,
-            values: s.to_vec(),
-            periodicity: s.periodicity(),
-            max_value: f.max_value,
-            p_count: f.p_count,
-            engine: s.engine,
-        })
-    });
-    // Written straight from the struct: no JSON tree of 10^5 values.
-    match result.and_then(|a| serde_json::to_string(&a).map_err(|e| e.to_string())) {
-        Ok(text) => text,
-        Err(e) => json!({ "error": e }).to_string(),
-    }
-}
-
 #[derive(Deserialize, Debug)]
 struct TableRequest {
     kind: String,
@@ -439,10 +394,38 @@ mod bindings {
     pub fn why(request: &str) -> String {
         crate::why(request)
     }
+    #[wasm_bindgen]
+    extern "C" {
+        /// What the worker passes to follow a long computation: an object
+        /// whose method `progress(done, to)` is called as it goes.
+        pub type Observer;
+        #[wasm_bindgen(method, structural)]
+        fn progress(this: &Observer, done: f64, to: f64);
+    }
+
     /// See [`crate::sequence`].
     #[wasm_bindgen]
     pub fn sequence(request: &str) -> String {
         crate::sequence(request)
+    }
+    /// See [`crate::sequence_with`]: `observer.progress(done, to)` is
+    /// called as the sequence computes (heaps are below 2^53, so the
+    /// numbers are exact).
+    #[wasm_bindgen]
+    pub fn sequence_observed(request: &str, observer: &Observer) -> String {
+        crate::sequence_with(request, &mut |done, to| {
+            observer.progress(done as f64, to as f64)
+        })
+    }
+    /// See [`crate::pattern`].
+    #[wasm_bindgen]
+    pub fn pattern(request: &str) -> String {
+        crate::pattern(request)
+    }
+    /// See [`crate::check`].
+    #[wasm_bindgen]
+    pub fn check(request: &str) -> String {
+        crate::check(request)
     }
     /// See [`crate::table`].
     #[wasm_bindgen]
@@ -573,23 +556,6 @@ mod tests {
         assert!(c["why"].as_str().unwrap().contains("periodic"), "{c}");
         let h = call(hint, game(&[]));
         assert!(h["hint"]["move"].is_string(), "{h}");
-    }
-
-    #[test]
-    fn kayles_sequence_and_periodicity() {
-        let s = call(sequence, json!({"rule": "kayles", "to": 200}));
-        let v: Vec<u64> = s["values"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_u64().unwrap())
-            .collect();
-        assert_eq!(&v[..8], &[0, 1, 2, 3, 1, 4, 3, 2]);
-        assert_eq!(v.len(), 201);
-        assert_eq!(s["periodicity"]["period"], 12);
-        assert_eq!(s["periodicity"]["preperiod"], 71);
-        let e = call(sequence, json!({"rule": "nonsense", "to": 5}));
-        assert!(e["error"].is_string());
     }
 
     #[test]

@@ -6,10 +6,10 @@
 use clap::Args;
 use grundy::families::script::ScriptPlay;
 use grundy::game::Convention;
+use grundy::pattern::report::Report;
 use grundy::pattern::{find_sequence, find_table, rule::find_rule, Finding, Kind, Status};
 use grundy::script::Value;
 use grundy::turning::{named, values::coin_values};
-use serde::Serialize;
 
 use crate::commands::heap::parse_rule;
 use crate::error::{CliError, CliResult};
@@ -50,31 +50,6 @@ pub struct PatternArgs {
     /// Print one JSON object with stable field names instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// What `--json` prints.
-#[derive(Serialize)]
-struct PatternReport {
-    /// What the values are of.
-    source: String,
-    /// The first position.
-    first: u64,
-    /// The last position (for a table: the last row).
-    last: u64,
-    /// For a table: its rows and columns.
-    table: Option<(usize, usize)>,
-    /// Every pattern found, the simplest first.
-    findings: Vec<Finding>,
-    /// G at the position `--at` asked for.
-    at: Option<ValueAt>,
-}
-
-#[derive(Serialize)]
-struct ValueAt {
-    n: u64,
-    value: u64,
-    /// Whether the pattern it comes from is proven.
-    proven: bool,
 }
 
 /// The default `--to` of rules and coin-turning games.
@@ -302,41 +277,15 @@ fn finish(
     findings: Vec<Finding>,
     at: Option<u64>,
 ) -> CliResult {
-    let at = match at {
-        None => None,
-        Some(n) => {
-            let Some(f) = findings.iter().find(|f| f.is_complete()) else {
-                return Err(CliError::new(format!(
-                    "no pattern found gives every value, so none gives G({n})"
-                )));
-            };
-            let value = f.value(n).ok_or_else(|| {
-                CliError::new(format!(
-                    "the pattern gives no value at {n} (before the first position, or past 2^64)"
-                ))
-            })?;
-            Some(ValueAt {
-                n,
-                value,
-                proven: matches!(f.status, Status::Proven { .. }),
-            })
-        }
-    };
-    let report = PatternReport {
-        source: label,
-        first,
-        last,
-        table,
-        findings,
-        at,
-    };
+    // What `--json` prints: the library's report, as the page shows it.
+    let report = Report::new(label, first, last, table, findings, at).map_err(CliError::new)?;
     if args.json {
         return print_json(&report);
     }
     emit(&text(&report))
 }
 
-fn text(r: &PatternReport) -> String {
+fn text(r: &Report) -> String {
     let mut out = match r.table {
         Some((rows, cols)) => format!("{}: a table of {rows} rows and {cols} columns\n", r.source),
         None => format!("{}: G({}..={})\n", r.source, r.first, r.last),

@@ -46,6 +46,7 @@ pub mod formula;
 pub mod intervals;
 pub mod period;
 pub mod recurrence;
+pub mod report;
 pub mod rule;
 pub mod table;
 
