@@ -122,8 +122,9 @@ def from_wasm(dist, requests):
                        capture_output=True, text=True, timeout=1200)
     if r.returncode != 0:
         sys.exit(f"parity: the WebAssembly build failed: {r.stderr.strip()}")
+    got = json.loads(r.stdout)
     out = []
-    for a in json.loads(r.stdout):
+    for a in got["answers"]:
         if "error" in a:
             out.append({"error": a["error"]})
             continue
@@ -133,7 +134,7 @@ def from_wasm(dist, requests):
         else:
             b["moves_error"] = a["moves_error"]
         out.append(exact(b))
-    return out
+    return got["families"], out
 
 
 def differences(case, answers):
@@ -197,14 +198,30 @@ def main():
     args = ap.parse_args()
 
     all_cases = cases(args.steps)
+    wasm_families, wasm_answers = from_wasm(args.dist, [
+        {"family": f, "variant": v, "position": t, "convention": c, "moves": []}
+        for f, v, t, c in all_cases
+    ])
     answers = {
         "python": [exact(from_python(*c)) for c in all_cases],
         "cli": [exact(from_cli(args.cli, *c)) for c in all_cases],
-        "wasm": from_wasm(args.dist, [
-            {"family": f, "variant": v, "position": t, "convention": c, "moves": []}
-            for f, v, t, c in all_cases
-        ]),
+        "wasm": wasm_answers,
     }
+    # The same families, with the same syntax and examples, everywhere.
+    cli_families = json.loads(subprocess.run([args.cli, "families", "--json"], capture_output=True,
+                                             text=True, check=True).stdout)
+    lists = {"python": grundy.families(), "cli": cli_families, "wasm": wasm_families}
+    for name, fams in lists.items():
+        # The page's list also says which families take misère play.
+        fams = [{k: v for k, v in f.items() if k != "misere"} for f in fams]
+        ref = [{k: v for k, v in f.items() if k != "misere"} for f in lists["python"]]
+        if [f["name"] for f in fams] != [f["name"] for f in ref]:
+            print(f"parity: the families listed differ: python {[f['name'] for f in ref]} "
+                  f"!= {name} {[f['name'] for f in fams]}")
+            return 1
+        if [json.dumps(f, sort_keys=True) for f in fams] != [json.dumps(f, sort_keys=True) for f in ref]:
+            print(f"parity: the families' syntax or examples differ between python and {name}")
+            return 1
     families = len({c[0] for c in all_cases})
     refused = sum(1 for a in answers["python"] if "error" in a)
     failed = compare(all_cases, answers)

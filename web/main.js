@@ -373,6 +373,10 @@ function fillFamily(name, example = 0) {
   if (!f.misere) $("convention").value = "normal";
   const [v, p] = f.examples[example] || ["", ""];
   $("variant").value = v;
+  // A script or a rules file is its variant: a box tall enough to edit it.
+  const lines = v.split("\n").length;
+  $("variant").rows = lines > 1 ? Math.min(16, lines + 1) : 1;
+  $("variant").classList.toggle("code", lines > 1);
   $("variant").disabled = !f.variant;
   $("variant").placeholder = f.variant ? f.variant.split(":")[0] : "(none)";
   $("variant").title = f.variant;
@@ -380,7 +384,7 @@ function fillFamily(name, example = 0) {
   $("position").title = f.position;
   $("summary").textContent = `${f.summary}. Position: ${f.position}.${f.variant ? ` Variant: ${f.variant}.` : ""}`;
   $("examples").innerHTML = "Examples: " + f.examples
-    .map(([v, p], i) => `<button type="button" data-example="${i}">${esc([v, p].filter(Boolean).join(" / ") || "the default")}</button>`)
+    .map(([v, p], i) => `<button type="button" data-example="${i}">${esc([v.includes("\n") ? `example ${i + 1}` : v, p].filter(Boolean).join(" / ") || "the default")}</button>`)
     .join(" ");
 }
 

@@ -7,14 +7,18 @@
 // Cancel on screen, keeping the game and the move played, Cancel during the
 // first load), the patterns of a sequence and a claim checked (the fields of
 // grundy pattern and grundy check --json), practice mode in every family,
-// accessibility (axe-core on the main views, the focus after a move, moves
+// a script and a rules file typed in the variant box, accessibility
+// (axe-core on the main views, the focus after a move, moves
 // announced), and positions too large to list or draw.
 //
 // Each check runs on its own; every failure is collected and reported, so
 // one broken check does not hide the others.
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 // axe-core, the accessibility checker, run inside the page.
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -504,6 +508,41 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
       await page.click('#moves button[data-move="put an X on cell 5"]');
       await idle();
       assert.ok((await status()).error === "");
+    },
+
+    async "a script and a rules file typed in the variant box are played as the command line plays them"() {
+      const dir = mkdtempSync(join(tmpdir(), "grundy-own-"));
+      try {
+        // A Rhai script: subtract 1, 2 or 5.
+        const script = "fn options(n) {\n  let o = [];\n  for k in [1, 2, 5] { if k <= n { o.push(n - k); } }\n  o\n}\n";
+        writeFileSync(join(dir, "game.rhai"), script);
+        await start("script", "9 + 4", { variant: script });
+        let s = await status();
+        assert.equal(s.error, "");
+        let want = cliJson(cli, ["game", join(dir, "game.rhai"), "9", "4", "--json"]);
+        assert.equal(s.value, String(want.value), "the script's value");
+        assert.ok(await page.$eval("#variant", (el) => el.rows > 1), "the script gets a box of several lines");
+        // A mistake in the script is named by its line and column.
+        await start("script", "3", { variant: "fn options(n) {\n  [n - 1\n}\n" });
+        s = await status();
+        assert.match(s.error, /line 3/, s.error);
+        // A rules file: Dawson's Kayles from its start.
+        const rules = "[game]\nkind = \"heap\"\nrule = \"0.07\"\nstart = [8, 11]\n";
+        writeFileSync(join(dir, "dawson.toml"), rules);
+        await start("rules", "", { variant: rules });
+        s = await status();
+        assert.equal(s.error, "");
+        want = cliJson(cli, ["game", join(dir, "dawson.toml"), "--json"]);
+        assert.equal(s.value, String(want.value), "the rules file's value");
+        await page.click("#moves button");
+        await idle();
+        assert.equal((await status()).error, "");
+        // A start its family refuses is named by its line.
+        await start("rules", "", { variant: rules.replace("[8, 11]", "[\"x\"]") });
+        assert.match((await status()).error, /line 4: start/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
 
     async "history numbers from 10 stay apart"() {

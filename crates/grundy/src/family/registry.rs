@@ -730,12 +730,16 @@ pub fn start(
         Err(e) => return Err(e),
     };
     match entry.start(variant, position, convention) {
-        Err(refused) if is_empty_position(position) => {
+        Err(refused) if is_empty_position(position) && !OWN_START.contains(&entry.name) => {
             start_empty(entry, variant, position, convention).ok_or(refused)
         }
         started => started,
     }
 }
+
+/// The families for which no position means the start their variant gives
+/// (a script's `fn start()`, a rules file's `start`), not the empty one.
+const OWN_START: [&str; 2] = ["rules", "script"];
 
 /// Whether `position` writes the empty position: nothing, or an empty JSON
 /// list or string.
