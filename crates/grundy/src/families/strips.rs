@@ -183,7 +183,7 @@ impl Notation for StripPlay {
 
 impl Analyse for StripPlay {
     /// In normal play the value of the board's heap form. For Treblecross
-    /// that is the value *Winning Ways* gives it (the octal game 0.007): the
+    /// that is the value *Winning Ways* gives it (its heap form 0.11337): the
     /// moves its heap form leaves out, an X within two cells of another,
     /// let the opponent complete the row at once, so they never count in a
     /// sum of strips. A board where the player to move completes a row at
@@ -397,7 +397,7 @@ mod tests {
     #[test]
     fn treblecross_is_valued_by_its_heap_form() {
         let (g, b) = start(StripGame::Treblecross, "X......", Convention::Normal).unwrap();
-        // Four playable cells: a heap of 4 of 0.007, whose value is 2.
+        // Four playable cells: a heap of 4 of 0.11337, whose value is 2.
         assert_eq!(g.value(&b), Some(Nimber(2)));
         assert_eq!(g.value(&b), Some(Nimber(g.g(4) as u64)));
         // X.X: the player to move completes the row, so there is no heap form.
