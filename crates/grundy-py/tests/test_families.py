@@ -154,6 +154,10 @@ def cli_args(family, variant, p, tmp_path):
         script = tmp_path / "game.rhai"
         script.write_text(variant)
         return ["game", str(script), *p.text.split(" + ")], None
+    if family == "rules":
+        rules = tmp_path / "game.toml"
+        rules.write_text(variant)
+        return ["game", str(rules), *shlex.split(p.text)], None
     if family == "corners":
         return ["corners", "-"], "\n".join(p.text.split("/")) + "\n"
     if family == "product":
