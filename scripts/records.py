@@ -217,7 +217,7 @@ def frontier_table(rows, ours, bound):
     ]
     for r in rows:
         o = ours.get(r["code"])
-        pub = r["computed_to"] if r["largest"] == "" else (
+        pub = "no bound given" if r["computed_to"] == "" else r["computed_to"] if r["largest"] == "" else (
             f"{r['computed_to']}: largest {r['largest']}, {r['rare_count']} rare, last {r['last_rare']}")
         if o is None:
             lines.append(f"| {r['code']} | {pub} | | not reached | | | | |")
