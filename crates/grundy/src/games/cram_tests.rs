@@ -72,7 +72,7 @@ proptest! {
         for (x, y) in b.dominoes() {
             let after = b.cover(1 << x | 1 << y);
             let want = plain(&after, &mut memo);
-            let got = s.known_value(&after).map_or_else(|| s.value(&after).unwrap(), |v| v);
+            let got = s.known_value(&after).unwrap_or_else(|| s.value(&after).unwrap());
             prop_assert_eq!(got, want);
         }
     }
@@ -208,4 +208,3 @@ fn boards_read_and_write() {
     let too_big = Search::new(Cram::new(), 1000).value(&Board::empty(5, 7));
     assert!(too_big.unwrap_err().to_string().contains("too large"));
 }
-

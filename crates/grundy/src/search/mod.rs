@@ -49,7 +49,7 @@ pub use table::TableFull;
 /// canonical form.
 pub trait Split {
     /// A position: what a move leaves.
-    type Position;
+    type Position: Clone;
     /// A component in canonical form: equal keys are components of equal
     /// value (the same up to the game's symmetries).
     type Key: Copy + Eq + Hash;
@@ -195,32 +195,50 @@ impl<G: Split> Search<G> {
         // A move in c: first to a position valued from the table alone.
         let start = self.positions.len();
         self.game.options(&c, &mut self.positions);
+        let end = self.positions.len();
+        // Each option with its unknown cells, to search the smallest first.
+        let mut order: Vec<(u32, usize)> = Vec::with_capacity(end - start);
         let mut probe = std::mem::take(&mut self.probe);
-        let quick = (start..self.positions.len()).any(|i| {
+        let mut found = false;
+        for i in start..end {
             probe.clear();
             self.game.components(&self.positions[i], &mut probe);
-            probe
-                .iter()
-                .try_fold(k, |sum, key| Some(sum ^ self.exact(key)?))
-                == Some(0)
-        });
+            let (mut sum, mut unknown) = (k, 0);
+            for key in &probe {
+                match self.exact(key) {
+                    Some(v) => sum ^= v,
+                    None => unknown += self.game.size(key),
+                }
+            }
+            if unknown == 0 && sum == 0 {
+                found = true;
+                break;
+            }
+            order.push((unknown, i));
+        }
         self.probe = probe;
-        if quick {
-            self.positions.truncate(start);
+        if !found {
+            order.sort_unstable();
+            for &(_, i) in &order {
+                let p = self.positions[i].clone();
+                match self.sum_is_p(&p, k) {
+                    Ok(false) => {}
+                    Ok(true) => {
+                        found = true;
+                        break;
+                    }
+                    Err(e) => {
+                        self.positions.truncate(start);
+                        return Err(e);
+                    }
+                }
+            }
+        }
+        self.positions.truncate(start);
+        if found {
             let entry = self.table.get(&c).unwrap_or(0);
             self.table.insert(c, entry | 1 << k)?;
             return Ok(false);
-        }
-        while self.positions.len() > start {
-            let p = self.positions.pop().expect("an option above start");
-            let found = self.sum_is_p(&p, k);
-            if !matches!(found, Ok(false)) {
-                self.positions.truncate(start);
-                found?;
-                let entry = self.table.get(&c).unwrap_or(0);
-                self.table.insert(c, entry | 1 << k)?;
-                return Ok(false);
-            }
         }
         // A move in *k: c + *j is a P-position for some j < k.
         for j in 0..k {
