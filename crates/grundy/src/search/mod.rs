@@ -8,7 +8,14 @@
 //! meets the transposition table, so a component met again, moved, turned
 //! or mirrored, costs one lookup; and the game may know a component's value
 //! without search ([`Split::known`]: a strip of Cram is a heap of Dawson's
-//! Kayles, a clique of Node-Kayles has value 1).
+//! Kayles).
+//!
+//! And a component's value is not found as the mex of all its options'
+//! values, which needs every option's exact value, but as the least `k`
+//! for which the component plus a Nim heap of `k` is a P-position
+//! (Lemoine and Viennot): each such question is settled by a search that
+//! stops at its first winning move, and in a sum only the largest
+//! component whose value is unknown is searched, the others valued.
 //!
 //! The table is bounded: [`Search::new`] takes a memory budget in bytes,
 //! and a search that would store more components than fit in it stops with
