@@ -332,7 +332,7 @@ const CELLS: u64 = (1 << 61) - 1;
 /// ```
 /// use grundy::games::cram::{canonical, Board};
 /// let a = Board::parse(".../.##/.##").unwrap(); // an L
-/// let b = Board::parse("#../#../...").unwrap(); // the L turned
+/// let b = Board::parse("##./##./...").unwrap(); // the L turned
 /// assert_eq!(canonical(a.free(), 3), canonical(b.free(), 3));
 /// ```
 pub fn canonical(part: u64, w: usize) -> u64 {
