@@ -48,6 +48,7 @@ pub mod products;
 pub mod rules_file;
 #[cfg(feature = "scripts")]
 pub mod script;
+pub mod search;
 pub mod solve;
 pub mod strategy;
 pub mod survey;

@@ -6,6 +6,7 @@ pub mod cards;
 pub mod chips;
 pub mod chips_loopy;
 pub mod corners;
+pub mod cram;
 pub mod heap;
 pub mod huge_heap;
 pub mod moore;

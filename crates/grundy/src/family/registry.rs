@@ -25,8 +25,8 @@ use super::report::{MoveReport, Report};
 use super::session::{Line, Options, Output, Session};
 use super::{conformance, listable, Drawing, Error, Family};
 use crate::families::{
-    cards, chips, corners, heap, huge_heap, moore, nim, nimble, node_kayles, northcott, product,
-    staircase, strips, turning, turtles, twoheap, wythoff,
+    cards, chips, corners, cram, heap, huge_heap, moore, nim, nimble, node_kayles, northcott,
+    product, staircase, strips, turning, turtles, twoheap, wythoff,
 };
 use crate::game::{Convention, Outcome};
 use crate::games::chips::Graph;
@@ -602,6 +602,10 @@ static ENTRIES: &[Entry] = &[
         "the vertices left, by name (none given: all of them): a1 a2 b1",
         [("path:9", ""), ("grid:3x4", ""), ("petersen", ""), ("a-b,b-c,c-d,d-a,a-c,d-e", ""), ("grid:2x5", "a1 a2 a4 b3 b5")],
         |v, p, c| Ok(boxed(node_kayles::start(v, &unjson(p), c)?))),
+    entry!("cram", [], "Cram: place a domino on two adjacent empty cells, across or down", "",
+        "the board: its size RxC (5x7) or its rows of . (empty) and # (blocked), separated by /: ..#/.../...",
+        [("", "3x4"), ("", "..#./..../#...")],
+        |v, p, c| { none(v, "cram")?; Ok(boxed(cram::start(&unjson(p), c)?)) }),
     entry!("corners", ["turning-corners"], "Turning Corners: flip the four corners of a rectangle", "",
         "the board's rows of . (white) and # (black), separated by /: ..../..#./....",
         [("", "..../..../...."), ("", ".#../..../...#")],

@@ -5,6 +5,7 @@ pub mod cards;
 pub mod chips;
 pub mod chips_loopy;
 pub mod corners;
+pub mod cram;
 pub mod heap;
 pub mod heap_words;
 pub mod huge_heap;
