@@ -11,7 +11,9 @@
 //!
 //! When a theorem of [`crate::heap::periodicity`] covers the rule, the
 //! proof is looked for at lengths growing by half from [`FIRST_LOOK`], so
-//! the checks cost a constant times one linear scan. Once it holds,
+//! the checks cost a constant times one linear scan; once a repetition is
+//! seen, the next look is at the end of its theorem's window, so a run
+//! computes no further than the proof needs. Once it holds,
 //! computing stops: [`Sequence::value`] folds any later heap onto the
 //! computed prefix, and [`Sequence::figures`] counts values over
 //! `0..=to` from the preperiod and the period, without listing them.
@@ -39,7 +41,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::periodicity::{analyze_with, Status, Window};
+use super::periodicity::{analyze_with, Periodicity, Status, Window};
 use super::rc::{RcStats, Spill};
 use super::rule::HeapRule;
 
@@ -270,19 +272,29 @@ fn compute_from(
         ) {
             break;
         }
+        let mut next = look.saturating_add(look / 2);
         if window != Window::Unknown {
-            period = prove(|n| engine.value(n), target, window);
+            let found = analyze_with(target + 1, |n| engine.value(n), window, false);
+            period = proven(&found, target);
             if period.is_some() {
                 break;
             }
             if options.until_proven && Window::saltus_possible(rule) {
                 growing(|n| engine.value(n), target)?;
             }
+            // A repetition already seen is proven, if it lasts, at the end
+            // of its window: look there rather than up to half as far again.
+            if let (Status::Observed, Some(need)) = (found.status, found.values_for_proof) {
+                let last = usize::try_from(need - 1).unwrap_or(usize::MAX);
+                if last > target && last < next {
+                    next = last;
+                }
+            }
         }
         if target >= to_heap {
             break;
         }
-        look = look.saturating_add(look / 2);
+        look = next;
     }
     // The engine may have gone past both `to` and the least heap carrying
     // the proof (it works a block at a time): the values and the figures
@@ -343,7 +355,11 @@ fn advance(
 
 /// The periodicity theorem's proof over `g(0..=last)`, if it holds.
 fn prove(g: impl Fn(usize) -> u32, last: usize, window: Window) -> Option<ProvenPeriod> {
-    let p = analyze_with(last + 1, g, window, false);
+    proven(&analyze_with(last + 1, g, window, false), last)
+}
+
+/// The proof in the analysis `p` of `G(0..=last)`, if it holds.
+fn proven(p: &Periodicity, last: usize) -> Option<ProvenPeriod> {
     match (p.status, p.preperiod, p.period, p.saltus) {
         (Status::Proven, Some(i), Some(p), Some(0)) => Some(ProvenPeriod {
             preperiod: i as usize,

@@ -227,10 +227,10 @@ impl Sequence {
             f.push(self.values.get(n as usize), wide);
         }
         if p > 0 {
-            let block: Vec<u32> = (n0..n0 + p).map(|n| self.values.get(n as usize)).collect();
-            f.push_repeated(&block, wide, reps);
-            for &v in &block[..rest as usize] {
-                f.push(v, wide);
+            let block = |i: usize| self.values.get(n0 as usize + i);
+            f.push_repeated_with(p as usize, block, wide, reps);
+            for i in 0..rest as usize {
+                f.push(block(i), wide);
             }
         }
         Figures {

@@ -128,11 +128,23 @@ impl Fletcher {
     /// `L` is the low sum before; over `m` blocks the low sums form an
     /// arithmetic progression.
     pub fn push_repeated(&mut self, block: &[u32], wide: bool, times: u64) {
+        self.push_repeated_with(block.len(), |i| block[i], wide, times);
+    }
+
+    /// [`Fletcher::push_repeated`] of the block `value(0..len)`, read once
+    /// and held nowhere (a period of 10^8 values costs no memory).
+    pub fn push_repeated_with(
+        &mut self,
+        len: usize,
+        value: impl Fn(usize) -> u32,
+        wide: bool,
+        times: u64,
+    ) {
         let mut once = Fletcher::default();
-        for &v in block {
-            once.push(v, wide);
+        for i in 0..len {
+            once.push(value(i), wide);
         }
-        let k = block.len() as u128 * if wide { 2 } else { 1 };
+        let k = len as u128 * if wide { 2 } else { 1 };
         let (s, t) = (once.low as u128, once.high as u128);
         let (m, low) = (times as u128, self.low as u128);
         let pairs = (m * m.saturating_sub(1) / 2) % (1 << 16);
