@@ -9,7 +9,7 @@ use super::EngineKind;
 use crate::heap::periodicity::{analyze_with, Periodicity, Window};
 use crate::heap::rc::{Cells, RcStats};
 use crate::heap::rule::HeapRule;
-use crate::heap::store::Fletcher;
+use crate::heap::store::{Claim, Fletcher, Theorem};
 
 /// A proven period: `G(x + period) = G(x)` for every `x >= preperiod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -155,6 +155,38 @@ impl Sequence {
     /// `G(0..=to)` in full.
     pub fn to_vec(&self) -> Vec<u32> {
         (0..=self.to).map_while(|n| self.value(n)).collect()
+    }
+
+    /// The claim a sequence file of `G(0..count)` carries: the proven
+    /// period with the theorem and window that prove it, when the file
+    /// holds the whole window (`count >= window_end + period`).
+    ///
+    /// ```
+    /// use grundy::heap::sequence::{compute_with, Options};
+    /// use grundy::heap::store::Theorem;
+    /// let kayles = "0.77".parse().unwrap();
+    /// let s = compute_with(&kayles, 1000, &Options::default(), &[], &mut |_| true).unwrap();
+    /// let c = s.claim(1001).unwrap();
+    /// assert_eq!((c.preperiod, c.period, c.window_end), (71, 12, 156));
+    /// assert_eq!(c.theorem, Theorem::Octal { max_removal: 2, parts: 2 });
+    /// assert_eq!(s.claim(167), None);
+    /// ```
+    pub fn claim(&self, count: u64) -> Option<Claim> {
+        let p = self.period?;
+        let window = Window::for_rule(&self.rule);
+        let (n0, period) = (p.preperiod as u64, p.period as u64);
+        let theorem = match window {
+            Window::Octal { max_removal, parts } => Theorem::Octal { max_removal, parts },
+            Window::Subtraction { max } => Theorem::Subtraction { max },
+            Window::Unknown => return None,
+        };
+        let claim = Claim {
+            preperiod: n0,
+            period,
+            theorem,
+            window_end: window.end(n0, period)?,
+        };
+        (claim.values_needed() <= count).then_some(claim)
     }
 
     /// Preperiod, period, saltus and status, from the computed prefix under
