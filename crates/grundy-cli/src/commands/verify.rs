@@ -351,9 +351,9 @@ fn text(r: &Report, path: &Path) -> String {
 
 /// Reads a report written by `grundy verify --json`.
 fn read_report(path: &Path) -> CliResult<Report> {
-    let text = std::fs::read_to_string(path)
+    let bytes = std::fs::read(path)
         .map_err(|e| CliError::new(format!("--merge {}: {e}", path.display())))?;
-    serde_json::from_str(&text).map_err(|e| {
+    serde_json::from_slice(&bytes).map_err(|e| {
         CliError::new(format!(
             "--merge {}: not a report of grundy verify --json ({e})",
             path.display()

@@ -61,7 +61,8 @@ pub struct Mismatch {
 /// What the check of a claim found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClaimCheck {
-    /// The claim, as the file gives it.
+    /// The claim, as the file gives it (its fields in the JSON object).
+    #[serde(flatten)]
     pub claim: Claim,
     /// The theorem that fits the rule, as this check reads it off the
     /// rule (`None`: no theorem here covers the rule).
