@@ -45,11 +45,15 @@ impl ProvenPeriod {
 /// The computed prefix of a sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Values {
+    /// Values below 2^8, as the rare/common engine keeps them.
+    Byte(Vec<u8>),
     /// Values below 2^16, as the rare/common engine keeps them.
     Narrow(Vec<u16>),
     /// Any value.
     Wide(Vec<u32>),
-    /// Values below 2^16 in a file-backed store (a run longer than memory).
+    /// Values below 2^8 in a file-backed store (a run longer than memory).
+    ByteFile(Cells<u8>),
+    /// Values below 2^16 in a file-backed store.
     NarrowFile(Cells<u16>),
     /// Any value, in a file-backed store.
     WideFile(Cells<u32>),
@@ -60,6 +64,8 @@ impl Values {
     #[inline]
     pub fn get(&self, n: usize) -> u32 {
         match self {
+            Values::Byte(v) => v[n] as u32,
+            Values::ByteFile(v) => v[n] as u32,
             Values::Narrow(v) => v[n] as u32,
             Values::Wide(v) => v[n],
             Values::NarrowFile(v) => v[n] as u32,
@@ -70,6 +76,8 @@ impl Values {
     /// Number of values, `G(0)` included.
     pub fn len(&self) -> usize {
         match self {
+            Values::Byte(v) => v.len(),
+            Values::ByteFile(v) => v.len(),
             Values::Narrow(v) => v.len(),
             Values::Wide(v) => v.len(),
             Values::NarrowFile(v) => v.len(),
