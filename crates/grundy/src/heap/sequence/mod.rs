@@ -3,7 +3,7 @@
 //! the period and answering every later heap from the period.
 //!
 //! Engines: finite codes leaving at most two heaps run on the rare/common
-//! engine ([`crate::heap::rc`]) in 16-bit cells, moved to 32-bit cells if a
+//! engine ([`crate::heap::rc`]) in 8-bit cells, moved to 16 and 32 bits if a
 //! value ever needs them; per-size windows ([`crate::heap::ranges`]) and
 //! subtraction sets of [`LARGE_SET`] amounts or more
 //! ([`crate::heap::subtraction`]) are computed in one go; everything else
@@ -407,7 +407,8 @@ fn proof_point(
     window: Window,
 ) -> Option<(usize, ProvenPeriod)> {
     let need = analyze_with(last + 1, g, window, true).values_for_proof? as usize;
-    if need == 0 || need > last {
+    // `need` values are `g(0..=need - 1)`: the proof may end at `last` itself.
+    if need == 0 || need > last + 1 {
         return None;
     }
     prove(g, need - 1, window).map(|p| (need - 1, p))
@@ -475,6 +476,20 @@ mod tests {
         assert_eq!(g.len(), 168);
         let full = compute(&k, 167, &Options::default()).unwrap();
         assert_eq!(g, full);
+    }
+
+    /// A run whose last look lands on the very heap that completes the
+    /// proof ends there, not at the heap it was asked for.
+    #[test]
+    fn the_proof_may_end_at_the_last_heap() {
+        let g = compute(&"kayles".parse().unwrap(), 167, &Options::default()).unwrap();
+        let window = Window::Octal {
+            max_removal: 2,
+            parts: 2,
+        };
+        let (last, p) = proof_point(|n| g[n], 167, window).unwrap();
+        assert_eq!((last, p.preperiod, p.period, p.proven_at), (167, 71, 12, 167));
+        assert_eq!(proof_point(|n| g[n], 166, window), None);
     }
 
     #[test]
