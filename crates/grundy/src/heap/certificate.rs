@@ -274,9 +274,9 @@ fn prime_factors(mut n: u64) -> Vec<u64> {
     let mut out = Vec::new();
     let mut q = 2;
     while q * q <= n {
-        if n % q == 0 {
+        if n.is_multiple_of(q) {
             out.push(q);
-            while n % q == 0 {
+            while n.is_multiple_of(q) {
                 n /= q;
             }
         }
@@ -361,13 +361,12 @@ pub fn statement(c: &ClaimCheck) -> String {
     if (c.from, c.end) != (n0, e) {
         s.push_str(&format!(" [this part: {} <= n < {}]", c.from, c.end));
     }
-    match (c.least_preperiod, c.least_period) {
-        (Some(a), Some(b)) => s.push_str(&format!(
+    if let (Some(a), Some(b)) = (c.least_preperiod, c.least_period) {
+        s.push_str(&format!(
             "; {n0} is {} preperiod and {p} {} period",
             if a { "the least" } else { "not the least" },
             if b { "the least" } else { "not the least" }
-        )),
-        _ => {}
+        ));
     }
     s
 }

@@ -121,7 +121,7 @@ impl Engine {
                     match start.engine::<u8>(&code, cells(spill).map_err(store)?)? {
                         Ok(e) => return Ok(Engine::Byte(Box::new(e), code, keep)),
                         Err(RcError::Overflow { .. }) => {}
-                        Err(RcError::Unsupported(_)) => return Ok(naive(rule, start)?),
+                        Err(RcError::Unsupported(_)) => return naive(rule, start),
                     }
                     match start.engine::<u16>(&code, cells(spill).map_err(store)?)? {
                         Ok(e) => return Ok(Engine::Narrow(Box::new(e), code, keep)),

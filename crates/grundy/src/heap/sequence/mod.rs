@@ -488,7 +488,10 @@ mod tests {
             parts: 2,
         };
         let (last, p) = proof_point(|n| g[n], 167, window).unwrap();
-        assert_eq!((last, p.preperiod, p.period, p.proven_at), (167, 71, 12, 167));
+        assert_eq!(
+            (last, p.preperiod, p.period, p.proven_at),
+            (167, 71, 12, 167)
+        );
         assert_eq!(proof_point(|n| g[n], 166, window), None);
     }
 
