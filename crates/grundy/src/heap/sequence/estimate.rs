@@ -91,8 +91,9 @@ fn check_bytes(rule: &HeapRule, values: u64) -> u64 {
 /// assert_eq!(spilled_estimate(&grundy, 1 << 35, Method::Auto), Some(4096));
 /// let dawson = "0.07".parse().unwrap();
 /// assert_eq!(spilled_estimate(&dawson, (1 << 30) - 1, Method::Auto), Some(4096));
-/// let nim = "0.[3]".parse().unwrap(); // one heap left: the full check
-/// assert_eq!(spilled_estimate(&nim, 999, Method::Auto), Some(4000));
+/// let one = "0.3".parse().unwrap(); // one heap left: the full check
+/// assert_eq!(spilled_estimate(&one, 999, Method::Auto), Some(4000));
+/// assert_eq!(spilled_estimate(&one, (1 << 30) - 1, Method::Auto), Some(1 << 32));
 /// assert_eq!(spilled_estimate(&"sub:1,2".parse().unwrap(), 100, Method::Auto), None);
 /// ```
 pub fn spilled_estimate(rule: &HeapRule, to: u64, method: Method) -> Option<u64> {
