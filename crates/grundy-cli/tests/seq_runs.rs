@@ -524,7 +524,15 @@ fn out_files_are_written_during_the_run_to_the_same_bytes() {
     assert_eq!(back["to"], 100000);
     assert_eq!(back["values"], direct["values"]);
     assert_eq!(back["checksum"], direct["checksum"]);
-    assert_eq!(std::fs::metadata(&f).unwrap().len(), 29 + 4 + 2 * 100001);
+    // The values, then the claim of the proven period (49 bytes).
+    assert_eq!(
+        std::fs::metadata(&f).unwrap().len(),
+        29 + 4 + 2 * 100001 + 49
+    );
+    assert_eq!(
+        grundy::heap::store::read(&f).unwrap().claim.unwrap().period,
+        34
+    );
     // --until-proven ends the file at the proof, past which values were
     // already written.
     let v = json(&[

@@ -1,6 +1,7 @@
 //! `grundy verify`: clean files pass, a planted wrong value is found at its
 //! exact position, shards cover the file, damaged files and bad arguments
-//! are refused.
+//! are refused; a file's claim of periodicity is certified, and a wrong
+//! period or a window one short is caught; shard reports merge.
 
 mod common;
 
@@ -55,7 +56,8 @@ fn plant(path: &Path, rule: &str, position: usize, value: u16, fix: bool) -> u16
     assert_ne!(old, value);
     bytes[at..at + 2].copy_from_slice(&value.to_le_bytes());
     if fix {
-        let values: Vec<u32> = bytes[start..]
+        let count = u64::from_le_bytes(bytes[start - 13..start - 5].try_into().unwrap());
+        let values: Vec<u32> = bytes[start..start + 2 * count as usize]
             .chunks_exact(2)
             .map(|c| u16::from_le_bytes([c[0], c[1]]) as u32)
             .collect();
@@ -224,5 +226,256 @@ fn malformed_files_and_arguments_are_refused() {
     );
     refused(&["verify", s(&f), "--threads", "0"], "--threads");
     refused(&["verify", s(&f), "--from", "x1"], "--from");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Writes `rule` with `grundy seq --until-proven --out`: a file carrying
+/// its claim.
+fn proven_file(dir: &Path, rule: &str) -> PathBuf {
+    let path = dir.join(format!("{}-proven.gsq", rule.replace([':', ',', '!'], "_")));
+    let out = grundy(&[
+        "seq",
+        rule,
+        "--until-proven",
+        "--summary",
+        "--out",
+        s(&path),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    path
+}
+
+/// Rewrites the `u64` field at `offset` of the claim at the end of a file.
+fn set_claim_field(path: &Path, offset: usize, value: u64) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let at = bytes.len() - 49 + offset;
+    bytes[at..at + 8].copy_from_slice(&value.to_le_bytes());
+    std::fs::write(path, bytes).unwrap();
+}
+
+const PREPERIOD: usize = 9;
+const PERIOD: usize = 17;
+const WINDOW_END: usize = 41;
+
+#[test]
+fn a_proven_period_is_certified() {
+    let d = scratch("claim");
+    for (rule, n0, p, end) in [
+        ("kayles", 71u64, 12u64, 156u64),
+        ("0.16", 105_351, 149_459, 2 * 105_351 + 149_459 + 2),
+        ("0.137", 0, 0, 0),
+        ("sub:1,3,4", 0, 7, 4),
+    ] {
+        let f = proven_file(&d, rule);
+        let (code, v) = verify(&[s(&f)]);
+        assert_eq!(code, 0, "{rule}: {v}");
+        assert_eq!(
+            (v["clean"].clone(), v["certified"].clone()),
+            (true.into(), true.into())
+        );
+        let c = &v["claim"];
+        assert_eq!(c["holds"], true, "{rule}: {v}");
+        assert_eq!(c["least_preperiod"], true);
+        assert_eq!(c["least_period"], true);
+        if p > 0 {
+            assert_eq!(
+                (c["preperiod"].as_u64(), c["period"].as_u64()),
+                (Some(n0), Some(p))
+            );
+            assert_eq!(c["window_end"], end, "{rule}");
+            assert_eq!(c["required_end"], end);
+            assert_eq!(v["count"], end + p, "{rule}: the file ends with the window");
+        }
+        let text = String::from_utf8(grundy(&["verify", s(&f)]).stdout).unwrap();
+        assert!(text.contains("proven: G(n + "), "{text}");
+        assert!(
+            text.contains("certified: every value and the claim"),
+            "{text}"
+        );
+    }
+    let f = proven_file(&d, "0.16");
+    let text = String::from_utf8(grundy(&["verify", s(&f)]).stdout).unwrap();
+    assert!(
+        text.contains("proven: G(n + 149459) = G(n) for every n >= 105351, by the octal periodicity theorem (Guy and Smith) for a code removing at most 2 tokens and leaving at most 2 heaps, window 105351 <= n < 360163 checked"),
+        "{text}"
+    );
+    // A file without a claim is certified for its values alone.
+    let plain = sequence_file(&d, "4!.0", 3000);
+    let (code, v) = verify(&[s(&plain)]);
+    assert_eq!(
+        (code, v["claim"].clone(), v["certified"].clone()),
+        (0, Value::Null, true.into())
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn wrong_claims_are_caught() {
+    let d = scratch("wrong-claims");
+    let fresh = || proven_file(&d, "0.16");
+    // A planted wrong value in the window (checksum fixed up): the value
+    // check finds it, and the claim no longer holds there.
+    let f = fresh();
+    plant(
+        &f,
+        "0.16",
+        200_000,
+        old_value(&f, "0.16", 200_000) ^ 1,
+        true,
+    );
+    let (code, v) = verify(&[s(&f)]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["first_wrong"]["position"], 200_000);
+    assert_eq!(v["claim"]["first_mismatch"]["n"], 200_000);
+    assert_eq!(v["certified"], false);
+    // A wrong claimed period, with the window the theorem needs for it.
+    let f = fresh();
+    set_claim_field(&f, PERIOD, 149_458);
+    set_claim_field(&f, WINDOW_END, 2 * 105_351 + 149_458 + 2);
+    let (code, v) = verify(&[s(&f)]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["first_wrong"], Value::Null, "the values are right");
+    assert_eq!(v["claim"]["holds"], false);
+    assert!(v["claim"]["first_mismatch"]["n"].as_u64().unwrap() >= 105_351);
+    let out = grundy(&["verify", s(&f)]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("claim: false: G("), "{text}");
+    // A window one short of the theorem's.
+    let f = fresh();
+    set_claim_field(&f, WINDOW_END, 360_162);
+    let (code, v) = verify(&[s(&f)]);
+    assert_eq!(code, 1, "{v}");
+    let why = v["claim"]["refused"].as_str().unwrap();
+    assert!(
+        why.contains("too short") && why.contains("n < 360163"),
+        "{why}"
+    );
+    let text = String::from_utf8(grundy(&["verify", s(&f)]).stdout).unwrap();
+    assert!(
+        text.contains("claim: not proven: the window is too short"),
+        "{text}"
+    );
+    // A preperiod claimed too early.
+    let f = fresh();
+    set_claim_field(&f, PREPERIOD, 105_350);
+    set_claim_field(&f, WINDOW_END, 2 * 105_350 + 149_459 + 2);
+    let (code, v) = verify(&[s(&f)]);
+    assert_eq!(
+        (code, v["claim"]["first_mismatch"]["n"].clone()),
+        (1, 105_350.into())
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn shard_reports_merge_into_the_whole() {
+    let d = scratch("merge");
+    let f = proven_file(&d, "0.16");
+    let reports: Vec<PathBuf> = (1..=3)
+        .map(|i| {
+            let r = d.join(format!("r{i}.json"));
+            let out = grundy(&["verify", s(&f), "--shard", &format!("{i}/3"), "--json"]);
+            assert_eq!(out.status.code(), Some(0));
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["certified"], false, "a shard alone certifies nothing");
+            assert_eq!(v["claim"]["holds"], true);
+            std::fs::write(&r, &out.stdout).unwrap();
+            r
+        })
+        .collect();
+    let (code, whole) = verify(&[s(&f)]);
+    assert_eq!(code, 0);
+    let (code, merged) = verify(&["--merge", s(&reports[2]), s(&reports[0]), s(&reports[1])]);
+    assert_eq!(code, 0, "{merged}");
+    for key in [
+        "count",
+        "from",
+        "to",
+        "checked",
+        "first_wrong",
+        "claim",
+        "proven",
+        "clean",
+        "certified",
+    ] {
+        assert_eq!(merged[key], whole[key], "{key}");
+    }
+    let text = String::from_utf8(
+        grundy(&[
+            "verify",
+            "--merge",
+            s(&reports[0]),
+            s(&reports[1]),
+            s(&reports[2]),
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert!(
+        text.contains("certified: every value and the claim"),
+        "{text}"
+    );
+    refused(
+        &["verify", "--merge", s(&reports[0]), s(&reports[2])],
+        "in no report",
+    );
+    refused(
+        &[
+            "verify",
+            "--merge",
+            s(&reports[0]),
+            s(&reports[0]),
+            s(&reports[1]),
+            s(&reports[2]),
+        ],
+        "overlap",
+    );
+    let other = proven_file(&d, "kayles");
+    let r = d.join("other.json");
+    let out = grundy(&["verify", s(&other), "--json"]);
+    std::fs::write(&r, &out.stdout).unwrap();
+    refused(
+        &["verify", "--merge", s(&reports[0]), s(&r)],
+        "different files",
+    );
+    refused(&["verify", "--merge", s(&f)], "not a report");
+    // A shard that finds a wrong value makes the merge unclean.
+    plant(
+        &f,
+        "0.16",
+        400_000,
+        old_value(&f, "0.16", 400_000) ^ 1,
+        true,
+    );
+    let out = grundy(&["verify", s(&f), "--shard", "3/3", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    std::fs::write(&reports[2], &out.stdout).unwrap();
+    // Reports of the file before the change are not of the file after it.
+    refused(
+        &[
+            "verify",
+            "--merge",
+            s(&reports[0]),
+            s(&reports[1]),
+            s(&reports[2]),
+        ],
+        "different files",
+    );
+    // The values of shards 1 and 2 are right, but G(400000) is read by the
+    // claim's window in shard 2, at n = 400000 - 149459.
+    for (i, code) in [(1, 0), (2, 1)] {
+        let out = grundy(&["verify", s(&f), "--shard", &format!("{i}/3"), "--json"]);
+        assert_eq!(out.status.code(), Some(code));
+        std::fs::write(&reports[i - 1], &out.stdout).unwrap();
+    }
+    let (code, merged) = verify(&["--merge", s(&reports[0]), s(&reports[1]), s(&reports[2])]);
+    assert_eq!((code, merged["certified"].clone()), (1, false.into()));
+    assert_eq!(merged["first_wrong"]["position"], 400_000);
+    assert_eq!(merged["claim"]["first_mismatch"]["n"], 400_000 - 149_459);
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -21,6 +21,7 @@
 //! - [`explain`]: why a heap has its value (its options and their mex) and
 //!   the pattern of a rule's values.
 
+pub mod certificate;
 pub mod code;
 pub mod cousin;
 pub mod explain;

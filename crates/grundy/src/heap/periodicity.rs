@@ -289,6 +289,30 @@ fn tail_period<T: PartialEq + Copy>(s: &[T]) -> Option<(usize, usize)> {
 /// factor would not pay.
 pub(crate) const LIGHT_FROM: usize = 1 << 20;
 
+/// Whether the longest suffix holding two whole periods (the tail) settles
+/// the proof under `window`, so that no other repetition need be looked
+/// at: with no theorem (only a convincing tail is reported), and under the
+/// theorem for codes whose moves may leave `k >= 2` heaps.
+///
+/// For the latter, a proof `(n0, p)` over `len` values needs
+/// `len >= k max(n0, 1) + k p + t`, so the suffix `S` from `n0` is longer
+/// than `len / 2 + p`. The tail `S'` (start `n0' <= n0`, least period `q`)
+/// holds two periods, so `q <= len / 2 <= |S| - p`: `S` has the periods `p`
+/// and `q` and is at least `p + q` long, hence (Fine and Wilf) the period
+/// `gcd(p, q)`, which the last `q` values of `S'` carry over the whole of
+/// `S'`; `q` being least, `q` divides `p`. With `n0' <= n0` and `q <= p`
+/// the tail's window is no longer than the proof's: the tail is proven,
+/// and it is the least period from the least preperiod. A theorem needing
+/// less than two periods (one heap left, subtraction sets) has no such
+/// bound.
+pub(crate) fn tail_decides(window: Window) -> bool {
+    match window {
+        Window::Unknown => true,
+        Window::Octal { parts, .. } => parts >= 2,
+        Window::Subtraction { .. } => false,
+    }
+}
+
 /// Whether a repetition found at `start` with period `p` is worth calling
 /// observed: two whole periods, over at least a quarter of the sequence (a
 /// short pattern at the very end of a long irregular sequence is chance).
@@ -350,13 +374,12 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
             .end(n0 as u64, p as u64)
             .is_some_and(|e| len as u64 >= e + p as u64)
     };
-    // With no theorem, only a convincing tail counts: on long sequences it
-    // is found in a few words of memory.
-    let light = match window {
-        Window::Unknown if len >= LIGHT_FROM => {
-            light::convincing_tail(len, |n| i64::from(g(n).into())).ok()
-        }
-        _ => None,
+    // With no theorem, only a convincing tail counts; under a theorem for
+    // codes that split, every proof is one (see [`tail_decides`]): on long
+    // sequences it is found in a few words of memory.
+    let light = match tail_decides(window) && len >= LIGHT_FROM {
+        true => light::convincing_tail(len, |n| i64::from(g(n).into())).ok(),
+        false => None,
     };
     let (tail, per) = match light {
         Some(t) => (t, None),
@@ -619,6 +642,75 @@ mod tests {
                 window.end(n0 as u64, p as u64).is_some_and(|e| g.len() as u64 >= e + p as u64)
             };
             prop_assert_eq!(least_proven_of(&narrow, proves), least_proven_of(&wide, proves));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        /// The lemma behind [`tail_decides`]: whenever a theorem for codes
+        /// that split proves a period, the tail is that proof, the least
+        /// period from the least preperiod.
+        #[test]
+        fn the_tail_is_every_splitting_proof(
+            pre in proptest::collection::vec(0u32..3, 0..12),
+            block in proptest::collection::vec(0u32..3, 1..8),
+            extra in 0usize..30,
+            max_removal in 0u64..4,
+            parts in 2u64..4,
+        ) {
+            let window = Window::Octal { max_removal, parts };
+            let mut g = pre.clone();
+            let (n0, p) = (pre.len() as u64, block.len() as u64);
+            let len = window.end(n0, p).unwrap() + p + extra as u64;
+            while (g.len() as u64) < len {
+                g.push(block[(g.len() - pre.len()) % block.len()]);
+            }
+            let per = SuffixPeriods::new(g.len(), |i| g[i]);
+            let proves = |n0: usize, p: usize| {
+                window.end(n0 as u64, p as u64).is_some_and(|e| g.len() as u64 >= e + p as u64)
+            };
+            let (q, m0) = per.least_proven(proves).unwrap();
+            prop_assert_eq!(per.tail(), Some((m0, q)));
+            prop_assert_eq!(brute_proof(&g, window), Some((q, m0)));
+        }
+    }
+
+    /// Past [`LIGHT_FROM`] values a splitting code's proof is found by the
+    /// light check, with the answer of the full one.
+    #[test]
+    fn long_splitting_proofs_are_found_in_a_few_words() {
+        let window = Window::Octal {
+            max_removal: 4,
+            parts: 2,
+        };
+        let (n0, p) = (300_001usize, 123_457usize);
+        let g = |n: usize| match n < n0 {
+            true => (n * n % 1009) as u32 + 1000,
+            false => ((n - n0) % p % 251) as u32 ^ ((n - n0) % p / 251 % 7) as u32,
+        };
+        let need = window.end(n0 as u64, p as u64).unwrap() + p as u64;
+        for len in [need - 1, need, need + 5000] {
+            let len = len as usize;
+            let light = analyze_with(len, g, window, false);
+            let values: Vec<u32> = (0..len).map(g).collect();
+            let per = SuffixPeriods::new(len, |i| values[i]);
+            let proves = |a: usize, q: usize| {
+                window
+                    .end(a as u64, q as u64)
+                    .is_some_and(|e| len as u64 >= e + q as u64)
+            };
+            assert_eq!(per.least_proven(proves).is_some(), len as u64 >= need);
+            let status = if len as u64 >= need {
+                Status::Proven
+            } else {
+                Status::Observed
+            };
+            assert_eq!(light.status, status);
+            assert_eq!(
+                (light.preperiod, light.period),
+                (Some(n0 as u64), Some(p as u64))
+            );
+            assert_eq!(light.values_for_proof, Some(need));
         }
     }
 

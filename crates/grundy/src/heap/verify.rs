@@ -85,7 +85,7 @@ const MARK_LIMIT: u32 = 1 << 20;
 const CHUNK: usize = 256;
 
 /// How the values are re-derived.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
     /// The mex over every option of every heap.
@@ -95,7 +95,7 @@ pub enum Method {
 }
 
 /// The first heap whose stored value is not the mex of its options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Wrong {
     /// The heap.
     pub position: u64,
@@ -106,7 +106,7 @@ pub struct Wrong {
 }
 
 /// What a verification found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Verification {
     /// First heap of the range.
     pub from: u64,

@@ -272,7 +272,10 @@ pub fn run(args: &SeqArgs) -> CliResult {
         let next = w.len();
         w.append((next..=s.to).map(|n| s.value(n).expect("a complete sequence")))
             .map_err(out_err)?;
-        w.finish(s.to + 1).map_err(out_err)?;
+        // The proven period goes with the values that prove it, for
+        // `grundy verify` to check.
+        w.finish_claimed(s.to + 1, s.claim(s.to + 1).as_ref())
+            .map_err(out_err)?;
     }
     print(args, &s, from.min(s.to), figures)
 }

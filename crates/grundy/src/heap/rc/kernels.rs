@@ -3,8 +3,9 @@
 //! (16-bit lanes, compiled for AVX2 where the processor has it, portable
 //! elsewhere), and the marking of options a byte at a time.
 
-/// How the engine stores a Grundy value: `u16` when values stay small (half the
-/// memory and cache traffic), `u32` otherwise.
+/// How the engine stores a Grundy value: `u8` while values stay below 256,
+/// `u16` while they fit 16 bits (a half and a quarter of the memory and
+/// cache traffic), `u32` otherwise.
 pub trait StoredValue: Copy + Default + Send + Sync + 'static {
     /// The largest value the cell holds.
     const LIMIT: u32;
@@ -100,6 +101,77 @@ fn hits16_lanes<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) ->
         let o = xs[i] ^ ys[n - 1 - i];
         for j in 0..K {
             found[j] |= (o == want[j]) as u16;
+        }
+    }
+    let mut bits = 0;
+    for (j, &f) in found.iter().enumerate() {
+        bits |= ((f != 0) as u32) << j;
+    }
+    if K < WANTED && bits >> (K - 1) & 1 == 1 {
+        // The padding repeats `want[K - 1]`.
+        bits |= ((1 << WANTED) - 1) & !((1 << K) - 1);
+    }
+    bits
+}
+
+impl StoredValue for u8 {
+    const LIMIT: u32 = u8::MAX as u32;
+    #[inline]
+    fn get(self) -> u32 {
+        self as u32
+    }
+    #[inline]
+    fn put(v: u32) -> Self {
+        v as u8
+    }
+    #[inline]
+    fn hits(xs: &[u8], ys: &[u8], want: &[u32; WANTED]) -> u32 {
+        // The values wanted fit the cells (the search asks only then).
+        let want = want.map(|w| w as u8);
+        let four = want[3..].iter().all(|&w| w == want[WANTED - 1]);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe {
+                if four {
+                    hits8_avx2::<4>(xs, ys, &want)
+                } else {
+                    hits8_avx2::<WANTED>(xs, ys, &want)
+                }
+            };
+        }
+        if four {
+            hits8::<4>(xs, ys, &want)
+        } else {
+            hits8::<WANTED>(xs, ys, &want)
+        }
+    }
+}
+
+/// [`StoredValue::hits`] in 8-bit lanes, out of line like [`hits16`].
+#[inline(never)]
+pub(super) fn hits8<const K: usize>(xs: &[u8], ys: &[u8], want: &[u8; WANTED]) -> u32 {
+    hits8_lanes::<K>(xs, ys, want)
+}
+
+/// [`hits8`] compiled for AVX2 (32 lanes).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+pub(super) unsafe fn hits8_avx2<const K: usize>(xs: &[u8], ys: &[u8], want: &[u8; WANTED]) -> u32 {
+    hits8_lanes::<K>(xs, ys, want)
+}
+
+/// [`hits16_lanes`] for 8-bit cells.
+#[inline(always)]
+fn hits8_lanes<const K: usize>(xs: &[u8], ys: &[u8], want: &[u8; WANTED]) -> u32 {
+    let n = xs.len().min(ys.len());
+    let (xs, ys) = (&xs[..n], &ys[ys.len() - n..]);
+    let mut found = [0u8; K];
+    for i in 0..n {
+        let o = xs[i] ^ ys[n - 1 - i];
+        for j in 0..K {
+            found[j] |= (o == want[j]) as u8;
         }
     }
     let mut bits = 0;

@@ -5,7 +5,7 @@
 /// The rare/common split of the values, named after its mask: a position
 /// counts as rare when its value `v` at position `x` has
 /// `popcount(v & mask) + [domain] * (x + split parity)` even.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RareMask {
     /// The bits whose parity classifies a value.
     pub mask: u32,

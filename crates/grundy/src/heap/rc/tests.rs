@@ -137,6 +137,21 @@ proptest! {
             let got = unsafe { super::kernels::hits16_avx2::<WANTED>(&xs16, &ys16, &want16) };
             prop_assert_eq!(got, expected);
         }
+        // The same for 8-bit cells.
+        let xs8: Vec<u8> = xs.iter().map(|&x| x as u8).collect();
+        let ys8: Vec<u8> = ys.iter().map(|&y| y as u8).collect();
+        prop_assert_eq!(<u8 as StoredValue>::hits(&xs8, &ys8, &want), expected);
+        let want8 = want.map(|w| w as u8);
+        if want[3..].iter().all(|&w| w == last) {
+            prop_assert_eq!(super::kernels::hits8::<4>(&xs8, &ys8, &want8), expected);
+        }
+        prop_assert_eq!(super::kernels::hits8::<WANTED>(&xs8, &ys8, &want8), expected);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            let got = unsafe { super::kernels::hits8_avx2::<WANTED>(&xs8, &ys8, &want8) };
+            prop_assert_eq!(got, expected);
+        }
     }
 }
 
@@ -179,7 +194,21 @@ proptest! {
         let mut e = RcEngine::<u16>::new(&rule).unwrap();
         e.extend_to_threads(n, threads).unwrap();
         let got: Vec<u32> = (0..=n).map(|x| e.value(x)).collect();
-        prop_assert_eq!(got, plain(&rule, n), "{} on {} threads", code, threads);
+        let expected = plain(&rule, n);
+        prop_assert_eq!(&got, &expected, "{} on {} threads", code, threads);
+        // In 8-bit cells, up to the first value past 255.
+        let mut e = RcEngine::<u8>::new(&rule).unwrap();
+        let end = match e.extend_to_threads(n, threads) {
+            Ok(()) => n + 1,
+            Err(RcError::Overflow { position, value, .. }) => {
+                prop_assert_eq!(value, expected[position]);
+                prop_assert!(value > 255 && expected[..position].iter().all(|&v| v <= 255));
+                position
+            }
+            Err(other) => panic!("{other}"),
+        };
+        let got: Vec<u32> = (0..end).map(|x| e.value(x)).collect();
+        prop_assert_eq!(&got[..], &expected[..end], "{} in 8 bits", code);
     }
 }
 

@@ -1,5 +1,6 @@
-//! The engines behind a run, held as one: the rare/common engine in
-//! 16-bit cells (moved to 32-bit cells when a value needs them), in memory
+//! The engines behind a run, held as one: the rare/common engine in 8-bit
+//! cells (moved to 16-bit, then 32-bit cells when a value needs them: one
+//! byte a value while the values stay below 256), in memory
 //! or in a file; the one-go engines for per-size windows and large
 //! subtraction sets; and the reference engine for everything else. Also
 //! where a resumed run's values come from ([`Start`]).
@@ -21,8 +22,10 @@ use crate::heap::rule::{HeapRule, RuleKind};
 /// `G(0..=last())` of the underlying heaps.
 pub(super) enum Engine {
     Naive(NaiveEngine),
-    /// Rare/common in 16-bit cells; the code (and where the values go) is
-    /// kept to move to 32 bits.
+    /// Rare/common in 8-bit cells; the code (and where the values go) is
+    /// kept to move to wider cells.
+    Byte(Box<RcEngine<u8>>, TakeBreak, Option<Spill>),
+    /// Rare/common in 16-bit cells, likewise.
     Narrow(Box<RcEngine<u16>>, TakeBreak, Option<Spill>),
     Wide(Box<RcEngine<u32>>),
     /// Per-size windows, redone in one go when asked for more; `lo` and
@@ -108,19 +111,23 @@ impl Engine {
             match rule.kind() {
                 RuleKind::Code(code) => {
                     let code = code.clone();
-                    let narrow = match spill {
-                        Some(s) => Cells::spill(s).map_err(store)?,
-                        None => Cells::in_memory(),
-                    };
-                    match start.engine::<u16>(&code, narrow)? {
-                        Ok(e) => return Ok(Engine::Narrow(Box::new(e), code, spill.cloned())),
+                    fn cells<V: Copy>(spill: Option<&Spill>) -> std::io::Result<Cells<V>> {
+                        match spill {
+                            Some(s) => Cells::spill(s),
+                            None => Ok(Cells::in_memory()),
+                        }
+                    }
+                    let keep = spill.cloned();
+                    match start.engine::<u8>(&code, cells(spill).map_err(store)?)? {
+                        Ok(e) => return Ok(Engine::Byte(Box::new(e), code, keep)),
+                        Err(RcError::Overflow { .. }) => {}
+                        Err(RcError::Unsupported(_)) => return naive(rule, start),
+                    }
+                    match start.engine::<u16>(&code, cells(spill).map_err(store)?)? {
+                        Ok(e) => return Ok(Engine::Narrow(Box::new(e), code, keep)),
                         Err(RcError::Overflow { .. }) => {
-                            let wide = match spill {
-                                Some(s) => Cells::spill(s).map_err(store)?,
-                                None => Cells::in_memory(),
-                            };
                             let e = start
-                                .engine::<u32>(&code, wide)?
+                                .engine::<u32>(&code, cells(spill).map_err(store)?)?
                                 .expect("32-bit cells hold every value");
                             return Ok(Engine::Wide(Box::new(e)));
                         }
@@ -154,15 +161,13 @@ impl Engine {
                 _ => {}
             }
         }
-        let mut e = NaiveEngine::from_values(rule, &start.values()?);
-        e.extend_to(0);
-        Ok(Engine::Naive(e))
+        naive(rule, start)
     }
 
     pub(super) fn kind(&self) -> EngineKind {
         match self {
             Engine::Naive(_) => EngineKind::Naive,
-            Engine::Narrow(..) | Engine::Wide(_) => EngineKind::Rc,
+            Engine::Byte(..) | Engine::Narrow(..) | Engine::Wide(_) => EngineKind::Rc,
             Engine::Ranges { .. } => EngineKind::Ranges,
             Engine::Subtract { .. } => EngineKind::Subtraction,
         }
@@ -172,6 +177,7 @@ impl Engine {
     pub(super) fn last(&self) -> usize {
         match self {
             Engine::Naive(e) => e.values().len() - 1,
+            Engine::Byte(e, ..) => e.last(),
             Engine::Narrow(e, ..) => e.last(),
             Engine::Wide(e) => e.last(),
             Engine::Ranges { values, .. } | Engine::Subtract { values, .. } => values.len() - 1,
@@ -187,6 +193,7 @@ impl Engine {
     pub(super) fn value(&self, n: usize) -> u32 {
         match self {
             Engine::Naive(e) => e.values()[n],
+            Engine::Byte(e, ..) => e.value(n),
             Engine::Narrow(e, ..) => e.value(n),
             Engine::Wide(e) => e.value(n),
             Engine::Ranges { values, .. } | Engine::Subtract { values, .. } => values[n],
@@ -195,6 +202,7 @@ impl Engine {
 
     pub(super) fn stats(&self) -> Option<RcStats> {
         match self {
+            Engine::Byte(e, ..) => Some(e.stats()),
             Engine::Narrow(e, ..) => Some(e.stats()),
             Engine::Wide(e) => Some(e.stats()),
             _ => None,
@@ -205,6 +213,7 @@ impl Engine {
     /// (see [`RcEngine::stats_over`]).
     pub(super) fn stats_over(&self, heaps: usize, scale: usize) -> Option<RcStats> {
         match self {
+            Engine::Byte(e, ..) => Some(e.stats_over(heaps, scale)),
             Engine::Narrow(e, ..) => Some(e.stats_over(heaps, scale)),
             Engine::Wide(e) => Some(e.stats_over(heaps, scale)),
             _ => None,
@@ -215,6 +224,7 @@ impl Engine {
     pub(super) fn reserve(&mut self, n: usize) {
         match self {
             Engine::Naive(e) => e.reserve(n as u32),
+            Engine::Byte(e, ..) => e.reserve(n),
             Engine::Narrow(e, ..) => e.reserve(n),
             Engine::Wide(e) => e.reserve(n),
             _ => {}
@@ -232,13 +242,26 @@ impl Engine {
             Engine::Naive(e) => {
                 e.extend_until(n as u32, stop);
             }
+            Engine::Byte(e, code, spill) => {
+                if let Err(RcError::Overflow { position, .. }) = e.extend_to_threads(n, threads) {
+                    // Into 16-bit cells, value by value (no copy of them
+                    // all), and on from there.
+                    let cells = e.cells();
+                    let known = cells[..position.min(cells.len())].iter().map(|&c| c as u32);
+                    let wider = spill
+                        .as_ref()
+                        .and_then(|s| Cells::spill(s).ok())
+                        .unwrap_or_else(Cells::in_memory);
+                    let narrow = RcEngine::<u16>::from_values_in(code, known, wider)
+                        .expect("the code ran in 8-bit cells");
+                    *self = Engine::Narrow(Box::new(narrow), code.clone(), spill.clone());
+                    self.extend_to(n, threads, stop);
+                }
+            }
             Engine::Narrow(e, code, spill) => {
                 if let Err(RcError::Overflow { position, .. }) = e.extend_to_threads(n, threads) {
                     let cells = e.cells();
-                    let known: Vec<u32> = cells[..position.min(cells.len())]
-                        .iter()
-                        .map(|&c| c as u32)
-                        .collect();
+                    let known = cells[..position.min(cells.len())].iter().map(|&c| c as u32);
                     let cells = spill
                         .as_ref()
                         .and_then(|s| Cells::spill(s).ok())
@@ -298,6 +321,14 @@ impl Engine {
         if scale == 1 {
             return match self {
                 Engine::Naive(e) => Values::Wide(truncated(e.into_values(), keep)),
+                Engine::Byte(e, ..) => {
+                    let mut cells = e.into_cells();
+                    cells.truncate(keep);
+                    match cells.is_file() {
+                        true => Values::ByteFile(cells),
+                        false => Values::Byte(cells.into_vec()),
+                    }
+                }
                 Engine::Narrow(e, ..) => {
                     let mut cells = e.into_cells();
                     cells.truncate(keep);
@@ -321,6 +352,13 @@ impl Engine {
         }
         Values::Wide((0..keep).map(|n| self.value(n * scale)).collect())
     }
+}
+
+/// The reference engine, holding `start`.
+fn naive(rule: &HeapRule, start: Start) -> Result<Engine, SequenceError> {
+    let mut e = NaiveEngine::from_values(rule, &start.values()?);
+    e.extend_to(0);
+    Ok(Engine::Naive(e))
 }
 
 fn truncated<T>(mut v: Vec<T>, len: usize) -> Vec<T> {

@@ -5,7 +5,7 @@
 //! not fit.
 
 use super::{Method, SequenceError};
-use crate::heap::periodicity::{Window, LIGHT_FROM};
+use crate::heap::periodicity::{tail_decides, Window, LIGHT_FROM};
 use crate::heap::rc::RcEngine;
 use crate::heap::rule::{HeapRule, RuleKind};
 
@@ -62,18 +62,26 @@ const LIGHT_BYTES: u64 = 4096;
 pub fn memory_estimate(rule: &HeapRule, to: u64, method: Method) -> u64 {
     let base = to.saturating_mul(rule.scale() as u64).saturating_add(1);
     let cell = if runs_rc(rule, method) { 2 } else { 4 };
-    base.saturating_mul(cell).saturating_add(
-        to.saturating_add(1)
-            .saturating_mul(analysis_bytes(to.saturating_add(1))),
-    )
+    base.saturating_mul(cell)
+        .saturating_add(check_bytes(rule, to.saturating_add(1)))
+}
+
+/// Bytes the periodicity check over `values` values of `rule` holds: a few
+/// words where the tail settles it (no theorem, or a theorem for codes
+/// that split) from [`LIGHT_FROM`] values on, else the full check's cells.
+fn check_bytes(rule: &HeapRule, values: u64) -> u64 {
+    match tail_decides(Window::for_rule(rule)) && values >= LIGHT_FROM as u64 {
+        true => LIGHT_BYTES,
+        false => values.saturating_mul(analysis_bytes(values)),
+    }
 }
 
 /// Bytes a run whose values go to a file
 /// ([`compute_spilled`](super::compute_spilled)) still needs in memory
 /// besides the store's hot windows: the periodicity check
-/// over the result, a few words where only a convincing tail counts (no
-/// theorem, a million values or more: the irregular sequences such runs are
-/// for), four bytes a value otherwise (eight past 2^32 values). `None` when
+/// over the result, a few words where the tail settles it (no theorem, or
+/// the theorem for codes that split, a million values or more), four bytes
+/// a value otherwise (eight past 2^32 values). `None` when
 /// the rule does not run on the rare/common engine, the only one whose
 /// values can go to a file.
 ///
@@ -82,19 +90,17 @@ pub fn memory_estimate(rule: &HeapRule, to: u64, method: Method) -> u64 {
 /// let grundy = "4!.0".parse().unwrap();
 /// assert_eq!(spilled_estimate(&grundy, 1 << 35, Method::Auto), Some(4096));
 /// let dawson = "0.07".parse().unwrap();
-/// assert_eq!(spilled_estimate(&dawson, (1 << 30) - 1, Method::Auto), Some(1 << 32));
+/// assert_eq!(spilled_estimate(&dawson, (1 << 30) - 1, Method::Auto), Some(4096));
+/// let one = "0.3".parse().unwrap(); // one heap left: the full check
+/// assert_eq!(spilled_estimate(&one, 999, Method::Auto), Some(4000));
+/// assert_eq!(spilled_estimate(&one, (1 << 30) - 1, Method::Auto), Some(1 << 32));
 /// assert_eq!(spilled_estimate(&"sub:1,2".parse().unwrap(), 100, Method::Auto), None);
 /// ```
 pub fn spilled_estimate(rule: &HeapRule, to: u64, method: Method) -> Option<u64> {
     if !runs_rc(rule, method) {
         return None;
     }
-    let values = to.saturating_add(1);
-    let light = Window::for_rule(rule) == Window::Unknown && values >= LIGHT_FROM as u64;
-    Some(match light {
-        true => LIGHT_BYTES,
-        false => values.saturating_mul(analysis_bytes(values)),
-    })
+    Some(check_bytes(rule, to.saturating_add(1)))
 }
 
 /// Checks that G(0..=to) can be asked for at all with `method`.

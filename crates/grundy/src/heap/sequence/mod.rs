@@ -3,7 +3,7 @@
 //! the period and answering every later heap from the period.
 //!
 //! Engines: finite codes leaving at most two heaps run on the rare/common
-//! engine ([`crate::heap::rc`]) in 16-bit cells, moved to 32-bit cells if a
+//! engine ([`crate::heap::rc`]) in 8-bit cells, moved to 16 and 32 bits if a
 //! value ever needs them; per-size windows ([`crate::heap::ranges`]) and
 //! subtraction sets of [`LARGE_SET`] amounts or more
 //! ([`crate::heap::subtraction`]) are computed in one go; everything else
@@ -11,7 +11,9 @@
 //!
 //! When a theorem of [`crate::heap::periodicity`] covers the rule, the
 //! proof is looked for at lengths growing by half from [`FIRST_LOOK`], so
-//! the checks cost a constant times one linear scan. Once it holds,
+//! the checks cost a constant times one linear scan; once a repetition is
+//! seen, the next look is at the end of its theorem's window, so a run
+//! computes no further than the proof needs. Once it holds,
 //! computing stops: [`Sequence::value`] folds any later heap onto the
 //! computed prefix, and [`Sequence::figures`] counts values over
 //! `0..=to` from the preperiod and the period, without listing them.
@@ -39,7 +41,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::periodicity::{analyze_with, Status, Window};
+use super::periodicity::{analyze_with, Periodicity, Status, Window};
 use super::rc::{RcStats, Spill};
 use super::rule::HeapRule;
 
@@ -270,19 +272,29 @@ fn compute_from(
         ) {
             break;
         }
+        let mut next = look.saturating_add(look / 2);
         if window != Window::Unknown {
-            period = prove(|n| engine.value(n), target, window);
+            let found = analyze_with(target + 1, |n| engine.value(n), window, false);
+            period = proven(&found, target);
             if period.is_some() {
                 break;
             }
             if options.until_proven && Window::saltus_possible(rule) {
                 growing(|n| engine.value(n), target)?;
             }
+            // A repetition already seen is proven, if it lasts, at the end
+            // of its window: look there rather than up to half as far again.
+            if let (Status::Observed, Some(need)) = (found.status, found.values_for_proof) {
+                let last = usize::try_from(need - 1).unwrap_or(usize::MAX);
+                if last > target && last < next {
+                    next = last;
+                }
+            }
         }
         if target >= to_heap {
             break;
         }
-        look = look.saturating_add(look / 2);
+        look = next;
     }
     // The engine may have gone past both `to` and the least heap carrying
     // the proof (it works a block at a time): the values and the figures
@@ -343,7 +355,11 @@ fn advance(
 
 /// The periodicity theorem's proof over `g(0..=last)`, if it holds.
 fn prove(g: impl Fn(usize) -> u32, last: usize, window: Window) -> Option<ProvenPeriod> {
-    let p = analyze_with(last + 1, g, window, false);
+    proven(&analyze_with(last + 1, g, window, false), last)
+}
+
+/// The proof in the analysis `p` of `G(0..=last)`, if it holds.
+fn proven(p: &Periodicity, last: usize) -> Option<ProvenPeriod> {
     match (p.status, p.preperiod, p.period, p.saltus) {
         (Status::Proven, Some(i), Some(p), Some(0)) => Some(ProvenPeriod {
             preperiod: i as usize,
@@ -391,7 +407,8 @@ fn proof_point(
     window: Window,
 ) -> Option<(usize, ProvenPeriod)> {
     let need = analyze_with(last + 1, g, window, true).values_for_proof? as usize;
-    if need == 0 || need > last {
+    // `need` values are `g(0..=need - 1)`: the proof may end at `last` itself.
+    if need == 0 || need > last + 1 {
         return None;
     }
     prove(g, need - 1, window).map(|p| (need - 1, p))
@@ -459,6 +476,23 @@ mod tests {
         assert_eq!(g.len(), 168);
         let full = compute(&k, 167, &Options::default()).unwrap();
         assert_eq!(g, full);
+    }
+
+    /// A run whose last look lands on the very heap that completes the
+    /// proof ends there, not at the heap it was asked for.
+    #[test]
+    fn the_proof_may_end_at_the_last_heap() {
+        let g = compute(&"kayles".parse().unwrap(), 167, &Options::default()).unwrap();
+        let window = Window::Octal {
+            max_removal: 2,
+            parts: 2,
+        };
+        let (last, p) = proof_point(|n| g[n], 167, window).unwrap();
+        assert_eq!(
+            (last, p.preperiod, p.period, p.proven_at),
+            (167, 71, 12, 167)
+        );
+        assert_eq!(proof_point(|n| g[n], 166, window), None);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::EngineKind;
 use crate::heap::periodicity::{analyze_with, Periodicity, Window};
 use crate::heap::rc::{Cells, RcStats};
 use crate::heap::rule::HeapRule;
-use crate::heap::store::Fletcher;
+use crate::heap::store::{Claim, Fletcher, Theorem};
 
 /// A proven period: `G(x + period) = G(x)` for every `x >= preperiod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -45,11 +45,15 @@ impl ProvenPeriod {
 /// The computed prefix of a sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Values {
+    /// Values below 2^8, as the rare/common engine keeps them.
+    Byte(Vec<u8>),
     /// Values below 2^16, as the rare/common engine keeps them.
     Narrow(Vec<u16>),
     /// Any value.
     Wide(Vec<u32>),
-    /// Values below 2^16 in a file-backed store (a run longer than memory).
+    /// Values below 2^8 in a file-backed store (a run longer than memory).
+    ByteFile(Cells<u8>),
+    /// Values below 2^16 in a file-backed store.
     NarrowFile(Cells<u16>),
     /// Any value, in a file-backed store.
     WideFile(Cells<u32>),
@@ -60,6 +64,8 @@ impl Values {
     #[inline]
     pub fn get(&self, n: usize) -> u32 {
         match self {
+            Values::Byte(v) => v[n] as u32,
+            Values::ByteFile(v) => v[n] as u32,
             Values::Narrow(v) => v[n] as u32,
             Values::Wide(v) => v[n],
             Values::NarrowFile(v) => v[n] as u32,
@@ -70,6 +76,8 @@ impl Values {
     /// Number of values, `G(0)` included.
     pub fn len(&self) -> usize {
         match self {
+            Values::Byte(v) => v.len(),
+            Values::ByteFile(v) => v.len(),
             Values::Narrow(v) => v.len(),
             Values::Wide(v) => v.len(),
             Values::NarrowFile(v) => v.len(),
@@ -157,6 +165,38 @@ impl Sequence {
         (0..=self.to).map_while(|n| self.value(n)).collect()
     }
 
+    /// The claim a sequence file of `G(0..count)` carries: the proven
+    /// period with the theorem and window that prove it, when the file
+    /// holds the whole window (`count >= window_end + period`).
+    ///
+    /// ```
+    /// use grundy::heap::sequence::{compute_with, Options};
+    /// use grundy::heap::store::Theorem;
+    /// let kayles = "0.77".parse().unwrap();
+    /// let s = compute_with(&kayles, 1000, &Options::default(), &[], &mut |_| true).unwrap();
+    /// let c = s.claim(1001).unwrap();
+    /// assert_eq!((c.preperiod, c.period, c.window_end), (71, 12, 156));
+    /// assert_eq!(c.theorem, Theorem::Octal { max_removal: 2, parts: 2 });
+    /// assert_eq!(s.claim(167), None);
+    /// ```
+    pub fn claim(&self, count: u64) -> Option<Claim> {
+        let p = self.period?;
+        let window = Window::for_rule(&self.rule);
+        let (n0, period) = (p.preperiod as u64, p.period as u64);
+        let theorem = match window {
+            Window::Octal { max_removal, parts } => Theorem::Octal { max_removal, parts },
+            Window::Subtraction { max } => Theorem::Subtraction { max },
+            Window::Unknown => return None,
+        };
+        let claim = Claim {
+            preperiod: n0,
+            period,
+            theorem,
+            window_end: window.end(n0, period)?,
+        };
+        (claim.values_needed() <= count).then_some(claim)
+    }
+
     /// Preperiod, period, saltus and status, from the computed prefix under
     /// the theorem that fits the rule (a proven period is found again).
     pub fn periodicity(&self) -> Periodicity {
@@ -227,10 +267,10 @@ impl Sequence {
             f.push(self.values.get(n as usize), wide);
         }
         if p > 0 {
-            let block: Vec<u32> = (n0..n0 + p).map(|n| self.values.get(n as usize)).collect();
-            f.push_repeated(&block, wide, reps);
-            for &v in &block[..rest as usize] {
-                f.push(v, wide);
+            let block = |i: usize| self.values.get(n0 as usize + i);
+            f.push_repeated_with(p as usize, block, wide, reps);
+            for i in 0..rest as usize {
+                f.push(block(i), wide);
             }
         }
         Figures {

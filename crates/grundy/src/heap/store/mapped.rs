@@ -106,7 +106,8 @@ impl Mapped {
 
     /// `G(0..count)` in place.
     pub fn values(&self) -> MappedValues<'_> {
-        let bytes = self.map.as_deref().map_or(&[][..], |m| &m[self.start..]);
+        let end = self.start + self.header.count as usize * self.header.width as usize;
+        let bytes = self.map.as_deref().map_or(&[][..], |m| &m[self.start..end]);
         match self.header.width {
             2 => {
                 let (cells, _) = bytes.as_chunks::<2>();

@@ -1,9 +1,11 @@
 //! A compact binary file for long Grundy sequences.
 //!
 //! Layout (little-endian): the 8 bytes `GRUNDYSQ`, format version `u32`
-//! (1), length of the rule `u32` and the rule's canonical code in UTF-8,
-//! number of values `u64` (`G(0)` included), value width in bytes `u8` (2 or
-//! 4), checksum `u32`, then the values. The checksum is Fletcher's over
+//! (1, or 2 for a file carrying a [`Claim`]), length of the rule `u32` and
+//! the rule's canonical code in UTF-8, number of values `u64` (`G(0)`
+//! included), value width in bytes `u8` (2 or 4), checksum `u32`, then the
+//! values; in version 2, the claim's [`CLAIM_SIZE`] bytes follow them (see
+//! [`claim`](self::Claim)). The checksum is Fletcher's over
 //! 16-bit words with wrapping sums (a 4-byte value counts as its low then its
 //! high half); for 2-byte values it is the figure other octal-game programs
 //! print, so runs can be compared.
@@ -35,12 +37,14 @@ use std::io::{BufReader, BufWriter, Write};
 #[cfg(feature = "files")]
 use std::path::{Path, PathBuf};
 
+mod claim;
 #[cfg(feature = "files")]
 mod mapped;
 #[cfg(feature = "files")]
 mod values;
 #[cfg(feature = "files")]
 mod writer;
+pub use claim::{Claim, Theorem, CLAIM_SIZE};
 #[cfg(feature = "files")]
 pub use mapped::{Le16, Le32, Mapped, MappedValues};
 #[cfg(feature = "files")]
@@ -50,6 +54,8 @@ pub use writer::Writer;
 
 const MAGIC: &[u8; 8] = b"GRUNDYSQ";
 const VERSION: u32 = 1;
+/// The version of a file that carries a claim after its values.
+const VERSION_CLAIM: u32 = 2;
 /// Longest rule accepted in a header.
 const MAX_RULE: u32 = 4096;
 
@@ -64,6 +70,8 @@ pub struct StoredSequence {
     pub checksum: u32,
     /// `G(0..len)`.
     pub values: Vec<u32>,
+    /// The claim of periodicity the file carries, if any.
+    pub claim: Option<Claim>,
 }
 
 /// What went wrong with a sequence file.
@@ -128,11 +136,23 @@ impl Fletcher {
     /// `L` is the low sum before; over `m` blocks the low sums form an
     /// arithmetic progression.
     pub fn push_repeated(&mut self, block: &[u32], wide: bool, times: u64) {
+        self.push_repeated_with(block.len(), |i| block[i], wide, times);
+    }
+
+    /// [`Fletcher::push_repeated`] of the block `value(0..len)`, read once
+    /// and held nowhere (a period of 10^8 values costs no memory).
+    pub fn push_repeated_with(
+        &mut self,
+        len: usize,
+        value: impl Fn(usize) -> u32,
+        wide: bool,
+        times: u64,
+    ) {
         let mut once = Fletcher::default();
-        for &v in block {
-            once.push(v, wide);
+        for i in 0..len {
+            once.push(value(i), wide);
         }
-        let k = block.len() as u128 * if wide { 2 } else { 1 };
+        let k = len as u128 * if wide { 2 } else { 1 };
         let (s, t) = (once.low as u128, once.high as u128);
         let (m, low) = (times as u128, self.low as u128);
         let pairs = (m * m.saturating_sub(1) / 2) % (1 << 16);
@@ -152,11 +172,17 @@ impl Fletcher {
 #[error("{0}")]
 pub struct FormatError(pub String);
 
-/// The header of a file of `count` values of `rule`, `width` bytes each.
+/// The header of a file of `count` values of `rule`, `width` bytes each
+/// (format version 1: no claim after the values).
 fn header(rule: &str, count: u64, width: u8, checksum: u32) -> Vec<u8> {
+    versioned_header(VERSION, rule, count, width, checksum)
+}
+
+/// [`header`] with the format version given.
+fn versioned_header(version: u32, rule: &str, count: u64, width: u8, checksum: u32) -> Vec<u8> {
     let mut h = Vec::with_capacity(file_size(rule, 0, width) as usize);
     h.extend_from_slice(MAGIC);
-    h.extend_from_slice(&VERSION.to_le_bytes());
+    h.extend_from_slice(&version.to_le_bytes());
     h.extend_from_slice(&(rule.len() as u32).to_le_bytes());
     h.extend_from_slice(rule.as_bytes());
     h.extend_from_slice(&count.to_le_bytes());
@@ -168,9 +194,20 @@ fn header(rule: &str, count: u64, width: u8, checksum: u32) -> Vec<u8> {
 /// The bytes of the file `write` makes of `G(0..values.len())` of
 /// `rule`: 2-byte values when every value fits, else 4.
 pub fn encode(rule: &str, values: &[u32]) -> Vec<u8> {
+    encode_claimed(rule, values, None)
+}
+
+/// [`encode`], followed by `claim` when there is one (format version 2).
+pub fn encode_claimed(rule: &str, values: &[u32], claim: Option<&Claim>) -> Vec<u8> {
     let wide = values.iter().any(|&v| v > u16::MAX as u32);
     let width: u8 = if wide { 4 } else { 2 };
-    let mut bytes = header(rule, values.len() as u64, width, fletcher(values));
+    let version = if claim.is_some() {
+        VERSION_CLAIM
+    } else {
+        VERSION
+    };
+    let count = values.len() as u64;
+    let mut bytes = versioned_header(version, rule, count, width, fletcher(values));
     bytes.reserve(values.len() * width as usize);
     for &v in values {
         if wide {
@@ -178,6 +215,9 @@ pub fn encode(rule: &str, values: &[u32]) -> Vec<u8> {
         } else {
             bytes.extend_from_slice(&(v as u16).to_le_bytes());
         }
+    }
+    if let Some(c) = claim {
+        bytes.extend_from_slice(&c.to_bytes());
     }
     bytes
 }
@@ -250,6 +290,17 @@ pub fn write(path: &Path, rule: &str, values: &[u32]) -> Result<(), StoreError> 
     write_with(path, rule, values.len(), |i| values[i])
 }
 
+/// [`write()`], followed by `claim` when there is one (format version 2).
+#[cfg(feature = "files")]
+pub fn write_claimed(
+    path: &Path,
+    rule: &str,
+    values: &[u32],
+    claim: Option<&Claim>,
+) -> Result<(), StoreError> {
+    write_inner(path, rule, values.len(), |i| values[i], claim)
+}
+
 /// [`write()`] for `count` values given by `value(i)`, without holding them
 /// in a vector (two passes: width and checksum, then the values).
 #[cfg(feature = "files")]
@@ -258,6 +309,17 @@ pub fn write_with<F: Fn(usize) -> u32>(
     rule: &str,
     count: usize,
     value: F,
+) -> Result<(), StoreError> {
+    write_inner(path, rule, count, value, None)
+}
+
+#[cfg(feature = "files")]
+fn write_inner<F: Fn(usize) -> u32>(
+    path: &Path,
+    rule: &str,
+    count: usize,
+    value: F,
+    claim: Option<&Claim>,
 ) -> Result<(), StoreError> {
     let wide = (0..count).any(|i| value(i) > u16::MAX as u32);
     let width: u8 = if wide { 4 } else { 2 };
@@ -269,13 +331,27 @@ pub fn write_with<F: Fn(usize) -> u32>(
     let file = open_locked(path)?;
     let result = (|| -> std::io::Result<()> {
         let mut w = BufWriter::with_capacity(1 << 20, file);
-        w.write_all(&header(rule, count as u64, width, f.value()))?;
+        let version = if claim.is_some() {
+            VERSION_CLAIM
+        } else {
+            VERSION
+        };
+        w.write_all(&versioned_header(
+            version,
+            rule,
+            count as u64,
+            width,
+            f.value(),
+        ))?;
         for i in 0..count {
             if wide {
                 w.write_all(&value(i).to_le_bytes())?;
             } else {
                 w.write_all(&(value(i) as u16).to_le_bytes())?;
             }
+        }
+        if let Some(c) = claim {
+            w.write_all(&c.to_bytes())?;
         }
         w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&tmp, path)
@@ -306,12 +382,16 @@ fn parse(r: &mut impl Read, size: u64) -> Result<StoredSequence, FormatError> {
     fn format_err(message: impl Into<String>) -> FormatError {
         FormatError(message.into())
     }
-    let Header {
-        rule,
-        count,
-        width,
-        checksum,
-    } = parse_header(r, size)?;
+    let (
+        Header {
+            rule,
+            count,
+            width,
+            checksum,
+            ..
+        },
+        claimed,
+    ) = parse_header(r, size)?;
     let mut values = Vec::with_capacity(count as usize);
     let mut f = Fletcher::default();
     read_values(r, count, width, |v| {
@@ -319,6 +399,10 @@ fn parse(r: &mut impl Read, size: u64) -> Result<StoredSequence, FormatError> {
         values.push(v);
     })
     .map_err(|_| format_err("file ends inside the values"))?;
+    let claim = match claimed {
+        true => Some(read_claim(r)?),
+        false => None,
+    };
     if f.value() != checksum {
         return Err(format_err(format!(
             "checksum {:08X} does not match the values ({:08X})",
@@ -331,7 +415,16 @@ fn parse(r: &mut impl Read, size: u64) -> Result<StoredSequence, FormatError> {
         width,
         checksum,
         values,
+        claim,
     })
+}
+
+/// The claim at `r`, the end of a version 2 file.
+fn read_claim(r: &mut impl Read) -> Result<Claim, FormatError> {
+    let mut b = [0u8; CLAIM_SIZE as usize];
+    r.read_exact(&mut b)
+        .map_err(|_| FormatError("file ends inside the claim".into()))?;
+    Claim::from_bytes(&b)
 }
 
 /// Reads `count` values `width` bytes wide (2 or 4) from `r`, a block at a
@@ -371,6 +464,8 @@ pub struct Header {
     pub width: u8,
     /// The checksum the header records.
     pub checksum: u32,
+    /// The claim of periodicity after the values (format version 2).
+    pub claim: Option<Claim>,
 }
 
 /// The first values of a file and the checksum of all of them, read
@@ -386,8 +481,10 @@ pub struct Scanned {
     pub computed: u32,
 }
 
-/// Reads and checks a header (its size against the file's included).
-fn parse_header(r: &mut impl Read, size: u64) -> Result<Header, FormatError> {
+/// Reads and checks a header (its size against the file's included), and
+/// whether a claim follows the values (then `claim` is left for the caller
+/// to read).
+fn parse_header(r: &mut impl Read, size: u64) -> Result<(Header, bool), FormatError> {
     fn format_err(message: impl Into<String>) -> FormatError {
         FormatError(message.into())
     }
@@ -403,11 +500,12 @@ fn parse_header(r: &mut impl Read, size: u64) -> Result<Header, FormatError> {
     let mut b4 = [0u8; 4];
     exact(&mut b4)?;
     let version = u32::from_le_bytes(b4);
-    if version != VERSION {
+    if version != VERSION && version != VERSION_CLAIM {
         return Err(format_err(format!(
-            "format version {version} is not supported (expected {VERSION})"
+            "format version {version} is not supported (expected {VERSION} or {VERSION_CLAIM})"
         )));
     }
+    let claimed = version == VERSION_CLAIM;
     exact(&mut b4)?;
     let rule_len = u32::from_le_bytes(b4);
     if rule_len > MAX_RULE {
@@ -427,18 +525,21 @@ fn parse_header(r: &mut impl Read, size: u64) -> Result<Header, FormatError> {
     }
     exact(&mut b4)?;
     let checksum = u32::from_le_bytes(b4);
-    let expected = file_size(&rule, count, width);
+    let trailer = if claimed { CLAIM_SIZE } else { 0 };
+    let expected = file_size(&rule, count, width).saturating_add(trailer);
     if size != expected {
         return Err(format_err(format!(
             "file has {size} bytes, its header announces {expected}"
         )));
     }
-    Ok(Header {
+    let header = Header {
         rule,
         count,
         width,
         checksum,
-    })
+        claim: None,
+    };
+    Ok((header, claimed))
 }
 
 /// Opens a sequence file and reads its header, checking the file's size
@@ -448,7 +549,15 @@ fn open_header(path: &Path, buffer: usize) -> Result<(BufReader<File>, Header), 
     let file = File::open(path).map_err(io_err(path))?;
     let size = file.metadata().map_err(io_err(path))?.len();
     let mut r = BufReader::with_capacity(buffer, file);
-    let header = parse_header(&mut r, size).map_err(|e| format_err(path, e.0))?;
+    let (mut header, claimed) = parse_header(&mut r, size).map_err(|e| format_err(path, e.0))?;
+    if claimed {
+        use std::io::{Seek, SeekFrom};
+        let values = file_size(&header.rule, 0, header.width);
+        r.seek(SeekFrom::Start(size - CLAIM_SIZE))
+            .map_err(io_err(path))?;
+        header.claim = Some(read_claim(&mut r).map_err(|e| format_err(path, e.0))?);
+        r.seek(SeekFrom::Start(values)).map_err(io_err(path))?;
+    }
     Ok((r, header))
 }
 

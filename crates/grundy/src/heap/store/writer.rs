@@ -8,8 +8,8 @@ use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use super::{
-    file_size, format_err, header, io_err, open_locked, read_values, temporary, Fletcher,
-    StoreError,
+    file_size, format_err, header, io_err, open_locked, read_values, temporary, Claim, Fletcher,
+    StoreError, VERSION_CLAIM,
 };
 
 /// Values read or rewritten at once when a [`Writer`] goes back over its
@@ -161,17 +161,23 @@ impl Writer {
     /// fills in the header's count, width and checksum, the checksum read
     /// back from the file, syncs the file and renames it onto its final
     /// name. `count` may not exceed [`Writer::len`].
-    pub fn finish(mut self, count: u64) -> Result<(), StoreError> {
+    pub fn finish(self, count: u64) -> Result<(), StoreError> {
+        self.finish_claimed(count, None)
+    }
+
+    /// [`Writer::finish`], the file carrying `claim` after its values when
+    /// there is one (format version 2).
+    pub fn finish_claimed(mut self, count: u64, claim: Option<&Claim>) -> Result<(), StoreError> {
         if count > self.len {
             return Err(format_err(
                 &self.path,
                 format!("{count} values asked for, only {} written", self.len),
             ));
         }
-        self.finish_io(count).map_err(io_err(&self.path))
+        self.finish_io(count, claim).map_err(io_err(&self.path))
     }
 
-    fn finish_io(&mut self, count: u64) -> std::io::Result<()> {
+    fn finish_io(&mut self, count: u64, claim: Option<&Claim>) -> std::io::Result<()> {
         let mut file = self.file()?;
         // A value past 16 bits that is not kept leaves the file narrow.
         let wide = self.first_wide.is_some_and(|i| i < count);
@@ -191,6 +197,13 @@ impl Writer {
         header.extend_from_slice(&f.value().to_le_bytes());
         file.seek(SeekFrom::Start(self.start - TAIL))?;
         file.write_all(&header)?;
+        if let Some(c) = claim {
+            // The version follows the 8 bytes of the magic.
+            file.seek(SeekFrom::Start(8))?;
+            file.write_all(&VERSION_CLAIM.to_le_bytes())?;
+            file.seek(SeekFrom::Start(self.start + width * count))?;
+            file.write_all(&c.to_bytes())?;
+        }
         file.sync_all()?;
         drop(file);
         std::fs::rename(&self.tmp, &self.path)?;
@@ -299,6 +312,58 @@ mod tests {
             written(&b, "0.[3]", &wide[..cut])
         );
         assert_eq!(streamed(&a, "0.6", &[], 1, 0), written(&b, "0.6", &[]));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// A claim goes after the values of a version 2 file, streamed or
+    /// written in one go alike, and every reader finds it; a file without
+    /// one stays version 1.
+    #[test]
+    fn a_claim_follows_the_values() {
+        use crate::heap::store::{encode_claimed, read_header, scan, write_claimed, Theorem};
+        let d = dir();
+        let (a, b) = (d.join("a.gsq"), d.join("b.gsq"));
+        let values: Vec<u32> = (0..1000u32).map(|i| i % 7).collect();
+        let claim = Claim {
+            preperiod: 0,
+            period: 7,
+            theorem: Theorem::Subtraction { max: 6 },
+            window_end: 6,
+        };
+        let mut w = Writer::create(&a, "0.6").unwrap();
+        w.append(values.iter().copied()).unwrap();
+        w.finish_claimed(990, Some(&claim)).unwrap();
+        write_claimed(&b, "0.6", &values[..990], Some(&claim)).unwrap();
+        let bytes = std::fs::read(&a).unwrap();
+        assert_eq!(bytes, std::fs::read(&b).unwrap());
+        assert_eq!(bytes, encode_claimed("0.6", &values[..990], Some(&claim)));
+        assert_eq!(bytes[8], 2);
+        let s = read(&a).unwrap();
+        assert_eq!(
+            (s.values.as_slice(), s.claim),
+            (&values[..990], Some(claim))
+        );
+        assert_eq!(read_header(&a).unwrap().claim, Some(claim));
+        let scanned = scan(&a, 5).unwrap();
+        assert_eq!(
+            (scanned.header.claim, scanned.values),
+            (Some(claim), vec![0, 1, 2, 3, 4])
+        );
+        assert_eq!(scanned.computed, scanned.header.checksum);
+        let (header, rest) = crate::heap::store::Values::open(&a).unwrap();
+        assert_eq!(header.claim, Some(claim));
+        assert_eq!(rest.map(|v| v.unwrap()).collect::<Vec<_>>(), &values[..990]);
+        let m = crate::heap::store::Mapped::open(&a).unwrap();
+        match m.values() {
+            crate::heap::store::MappedValues::Narrow(g) => assert_eq!(g.len(), 990),
+            crate::heap::store::MappedValues::Wide(_) => panic!("2-byte values"),
+        }
+        // A claim cut short is a damaged file.
+        std::fs::write(&b, &bytes[..bytes.len() - 1]).unwrap();
+        assert!(read(&b).is_err() && read_header(&b).is_err());
+        write(&b, "0.6", &values).unwrap();
+        assert_eq!(std::fs::read(&b).unwrap()[8], 1);
+        assert_eq!(read(&b).unwrap().claim, None);
         std::fs::remove_dir_all(&d).unwrap();
     }
 
