@@ -40,6 +40,7 @@
 use serde::Serialize;
 
 pub mod beatty;
+pub mod catalogue;
 pub mod check;
 pub mod closed_form;
 pub mod formula;
@@ -73,6 +74,9 @@ pub enum Kind {
     RowPeriods,
     /// A table's P-positions are a pair of Beatty sequences.
     PPositionBeattyPair,
+    /// The values equal a known game's (or sequence's) from the
+    /// [`catalogue`], possibly shifted.
+    KnownGame,
 }
 
 /// How far a finding is established.
@@ -198,6 +202,7 @@ impl Kind {
             Kind::Symmetry => "symmetry",
             Kind::RowPeriods => "rows",
             Kind::PPositionBeattyPair => "P-positions",
+            Kind::KnownGame => "known game",
         }
     }
 }

@@ -11,6 +11,7 @@
 //! assert!(matches!(found[0].status, Status::Proven { .. }));
 //! ```
 
+use super::catalogue::{self, Itself};
 use super::{find_sequence, period, Finding, Status};
 use crate::heap::naive::{work_estimate, NaiveEngine};
 use crate::heap::periodic::PeriodicValues;
@@ -64,9 +65,16 @@ pub fn values(rule: &HeapRule, to: u32) -> Result<Vec<u64>, String> {
 /// Patterns of `rule`'s values `G(0..=to)` (underlying heaps): the period
 /// proven by a theorem when one applies, within the values computed or
 /// within [`PeriodicValues::prove`]'s budget; otherwise what
-/// [`find_sequence`] finds, observed.
+/// [`find_sequence`] finds, observed. Then the other known games it
+/// equals ([`catalogue::sequence`]).
 pub fn find_rule(rule: &HeapRule, to: u32) -> Result<Vec<Finding>, String> {
     let g = values(rule, to)?;
+    let mut found = patterns(rule, to, &g);
+    found.extend(catalogue::sequence(0, &g, Some(Itself::Rule(rule))));
+    Ok(found)
+}
+
+fn patterns(rule: &HeapRule, to: u32, g: &[u64]) -> Vec<Finding> {
     let base = rule.base();
     let window = Window::for_rule(&base);
     let g32: Vec<u32> = g.iter().map(|&v| v as u32).collect();
@@ -76,13 +84,13 @@ pub fn find_rule(rule: &HeapRule, to: u32) -> Result<Vec<Finding>, String> {
         let (n0, per) = (p.preperiod.unwrap_or(0), p.period.unwrap_or(1));
         if let Some(t) = theorem(window, n0, per) {
             let found_to = window.end(n0, per).unwrap_or(last) + per - 1;
-            return Ok(vec![period::finding(
+            return vec![period::finding(
                 0,
-                &g,
+                g,
                 (n0, per, 0),
                 found_to.min(last),
                 Status::Proven { theorem: t },
-            )]);
+            )];
         }
     }
     if window != Window::Unknown {
@@ -98,10 +106,10 @@ pub fn find_rule(rule: &HeapRule, to: u32) -> Result<Vec<Finding>, String> {
                 Status::Proven { theorem: t },
             );
             f.checked_to = f.found_to;
-            return Ok(vec![f]);
+            return vec![f];
         }
     }
-    Ok(find_sequence(0, &g))
+    find_sequence(0, g)
 }
 
 #[cfg(test)]
