@@ -44,6 +44,7 @@ pub mod catalogue;
 pub mod check;
 pub mod closed_form;
 pub mod formula;
+pub mod games;
 pub mod intervals;
 pub mod period;
 pub mod recurrence;
