@@ -75,6 +75,9 @@ pub enum Kind {
     RowPeriods,
     /// A table's P-positions are a pair of Beatty sequences.
     PPositionBeattyPair,
+    /// A table's diagonals `x - y = d` are periodic or additively
+    /// periodic.
+    Diagonals,
     /// The values equal a known game's (or sequence's) from the
     /// [`catalogue`], possibly shifted.
     KnownGame,
@@ -135,7 +138,7 @@ pub enum Model {
         /// What a period adds.
         saltus: u64,
     },
-    /// A formula in `n`.
+    /// A formula in `n`, or in `x` and `y` for a table.
     Formula(formula::Formula),
     /// Constant on intervals.
     Intervals(intervals::Intervals),
@@ -164,8 +167,25 @@ impl Finding {
                 let at = values[(preperiod + d % period - start) as usize];
                 (d / period).checked_mul(*saltus)?.checked_add(at)
             }
+            Model::Formula(f) if f.uses("x") || f.uses("y") => None,
             Model::Formula(f) => f.at(n),
             Model::Intervals(iv) => iv.value(n),
+        }
+    }
+
+    /// `G(x, y)` from a table's closed form (`None` for other findings or
+    /// beyond `u64`).
+    ///
+    /// ```
+    /// use grundy::pattern::find_table;
+    /// let g: Vec<u64> = (0..400).map(|i| ((i / 20) ^ (i % 20)) as u64).collect();
+    /// let found = find_table(20, 20, &g);
+    /// assert_eq!(found[0].value2(1 << 60, 5), Some((1 << 60) + 5));
+    /// ```
+    pub fn value2(&self, x: u64, y: u64) -> Option<u64> {
+        match &self.model {
+            Model::Formula(f) if !f.uses("n") => f.at2(x, y),
+            _ => None,
         }
     }
 
@@ -204,6 +224,7 @@ impl Kind {
             Kind::RowPeriods => "rows",
             Kind::PPositionBeattyPair => "P-positions",
             Kind::KnownGame => "known game",
+            Kind::Diagonals => "diagonals",
         }
     }
 }
