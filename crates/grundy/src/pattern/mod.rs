@@ -45,6 +45,7 @@ pub mod check;
 pub mod closed_form;
 pub mod formula;
 pub mod games;
+pub mod huge;
 pub mod intervals;
 pub mod period;
 pub mod recurrence;
