@@ -8,7 +8,7 @@
 //! (Wythoff, r-Wythoff, Euclid, Mem, Fibonacci Nim).
 //!
 //! Each entry's values are computed once, by the library's engines, on the
-//! first [`CAP`] positions; a sequence matches an entry when
+//! first [`CAP`] positions (fewer for the costly ones); a sequence matches an entry when
 //! `G(n) = E(n + d)` on every position both give (at least [`MIN_COMPARED`]
 //! of them), for a shift `d` from -2 to 2, the smallest first. A match is
 //! *observed* on the positions compared, and *proven* when both sides are
@@ -27,9 +27,10 @@ use std::sync::OnceLock;
 use super::formula::{evil, odious, ruler};
 use super::{Finding, Kind, Model, Status};
 use crate::games::twoheap::TwoHeapGame;
+use crate::heap::naive::work_estimate;
 use crate::heap::periodic::PeriodicValues;
 use crate::heap::rule::{HeapRule, NAMED_GAMES};
-use crate::turning::{named, values::coin_values};
+use crate::turning::{named, values::coin_values_within};
 
 /// The most positions of a sequence compared with an entry (the first
 /// ones), and the most rows and columns of a table.
@@ -69,9 +70,20 @@ pub struct Entry {
     values: Vec<u64>,
 }
 
+/// The most elementary steps spent on one entry's values: the entries of
+/// costly games are computed on fewer positions.
+const ENTRY_WORK: f64 = 4e6;
+
+/// The fewer positions tried for a costly entry, most first.
+const FEWER: [u64; 3] = [CAP, 256, 64];
+
 fn rule_entry(name: &str, about: &str) -> Entry {
     let rule: HeapRule = name.parse().expect("a catalogue rule is valid");
-    let values = super::rule::values(&rule, CAP as u32).expect("catalogue rules are small");
+    let to = FEWER
+        .into_iter()
+        .find(|&to| work_estimate(&rule.base(), to) <= ENTRY_WORK)
+        .unwrap_or(MIN_COMPARED as u64);
+    let values = super::rule::values(&rule, to as u32).expect("catalogue rules are small");
     Entry {
         name: name.to_string(),
         about: about.to_string(),
@@ -103,7 +115,10 @@ fn build_sequences() -> Vec<Entry> {
     }
     for n in named::NAMED {
         let (_, code) = named::resolve(n.name).expect("the named codes are valid");
-        let Ok(values) = coin_values(&code, CAP) else {
+        let Some(values) = FEWER
+            .into_iter()
+            .find_map(|to| coin_values_within(&code, to, ENTRY_WORK as u64).ok())
+        else {
             continue;
         };
         out.push(Entry {
@@ -366,6 +381,7 @@ pub fn table(rows: usize, cols: usize, values: &[u64], itself: Option<&str>) -> 
 mod tests {
     use super::*;
     use crate::pattern::rule::values;
+    use crate::turning::values::coin_values;
 
     fn names(found: &[Finding]) -> Vec<&str> {
         found.iter().map(|f| f.formula.as_str()).collect()

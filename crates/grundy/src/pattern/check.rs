@@ -187,7 +187,10 @@ fn answer(
     cx: Option<Counterexample>,
 ) -> Answer {
     let text = match (&verdict, &theorem, &cx) {
-        (Verdict::Refuted, _, Some(c)) => format!("refuted at n = {}: {}", c.n, c.what),
+        (Verdict::Refuted, _, Some(c)) => match c.xy {
+            Some([x, y]) => format!("refuted at (x, y) = ({x}, {y}): {}", c.what),
+            None => format!("refuted at n = {}: {}", c.n, c.what),
+        },
         (Verdict::Proven, Some(t), _) => format!("proven by the {t}"),
         _ => format!("observed: holds for every n <= {to}; no theorem proves it"),
     };

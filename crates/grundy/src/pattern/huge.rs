@@ -271,6 +271,24 @@ pub fn script_at(play: &ScriptPlay, found: &[Finding], n: u64, trust: bool) -> R
     Ok(at)
 }
 
+/// `G(n)` of a sequence given as numbers (or a game whose moves the
+/// finder does not know) from the first complete pattern of `found`
+/// (observed: only when `trust` is set); no winning move, which the note
+/// says.
+pub fn sequence_at(found: &[Finding], n: u64, trust: bool) -> Result<At, String> {
+    let f = usable(found, trust)?;
+    let value = f.value(n).ok_or("the pattern gives no value there")?;
+    Ok(At {
+        position: n.to_string(),
+        value,
+        proven: matches!(f.status, Status::Proven { .. }),
+        winning_move: None,
+        leaves: None,
+        note: (value != 0)
+            .then(|| "no winning move: the values alone do not say what the moves are".to_string()),
+    })
+}
+
 /// `G(x, y)` of a table from its closed form in `x` and `y` (observed:
 /// only when `trust` is set); the pattern has no moves, which the note
 /// says.
