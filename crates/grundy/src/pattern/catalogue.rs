@@ -17,7 +17,7 @@
 //! ```
 //! use grundy::pattern::catalogue;
 //! // Dawson's Kayles (0.07) is Dawson's chess (0.137) one pin later.
-//! let g = grundy::pattern::rule::values(&"0.07".parse().unwrap(), 300).unwrap();
+//! let g = grundy::pattern::values::values(&"0.07".parse().unwrap(), 300).unwrap();
 //! let found = catalogue::sequence(0, &g, None);
 //! assert!(found.iter().any(|f| f.formula == "G(n) = G(n - 1) of dawson-chess (0.137)"));
 //! ```
@@ -83,7 +83,7 @@ fn rule_entry(name: &str, about: &str) -> Entry {
         .into_iter()
         .find(|&to| work_estimate(&rule.base(), to) <= ENTRY_WORK)
         .unwrap_or(MIN_COMPARED as u64);
-    let values = super::rule::values(&rule, to as u32).expect("catalogue rules are small");
+    let values = super::values::values(&rule, to as u32).expect("catalogue rules are small");
     Entry {
         name: name.to_string(),
         about: about.to_string(),
@@ -380,7 +380,7 @@ pub fn table(rows: usize, cols: usize, values: &[u64], itself: Option<&str>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern::rule::values;
+    use crate::pattern::values::values;
     use crate::turning::values::coin_values;
 
     fn names(found: &[Finding]) -> Vec<&str> {

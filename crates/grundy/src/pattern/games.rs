@@ -140,7 +140,7 @@ impl Game {
             Game::Rule(r) => {
                 let to =
                     u32::try_from(to).map_err(|_| format!("{to}: heaps are counted in 32 bits"))?;
-                super::rule::values(r, to)
+                super::values::values(r, to)
             }
             Game::Turning(_, code) => {
                 if to > MAX_COINS {

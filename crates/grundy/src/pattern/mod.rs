@@ -51,6 +51,7 @@ pub mod period;
 pub mod recurrence;
 pub mod rule;
 pub mod table;
+pub mod values;
 
 /// What kind of pattern a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -12,15 +12,11 @@
 //! ```
 
 use super::catalogue::{self, Itself};
+pub use super::values::{values, MAX_VALUES, MAX_WORK};
 use super::{find_sequence, period, Finding, Status};
-use crate::heap::naive::{work_estimate, NaiveEngine};
 use crate::heap::periodic::PeriodicValues;
 use crate::heap::periodicity::{analyze, Status as PStatus, Window};
 use crate::heap::rule::HeapRule;
-
-/// The most options looked at to compute a rule's values here (a few
-/// seconds at most).
-pub const MAX_WORK: f64 = 2e9;
 
 /// The theorem that proves period `p` from `n0` under `window`, with the
 /// range of heaps its check covers.
@@ -38,28 +34,6 @@ pub fn theorem(window: Window, n0: u64, p: u64) -> Option<String> {
         ),
         Window::Unknown => return None,
     })
-}
-
-/// The most values computed here.
-pub const MAX_VALUES: u32 = 1 << 24;
-
-/// `G(0..=to)` of the underlying heaps of `rule`, or an error when that
-/// would take too long or hold too many values.
-pub fn values(rule: &HeapRule, to: u32) -> Result<Vec<u64>, String> {
-    if to >= MAX_VALUES {
-        return Err(format!(
-            "G(0..={to}) is more values than the {MAX_VALUES} computed here; try a smaller bound"
-        ));
-    }
-    let base = rule.base();
-    if work_estimate(&base, u64::from(to)) > MAX_WORK {
-        return Err(format!(
-            "computing G(0..={to}) of '{rule}' takes too long here; try a smaller bound"
-        ));
-    }
-    let mut e = NaiveEngine::new(&base);
-    e.extend_to(to);
-    Ok(e.values().iter().map(|&v| u64::from(v)).collect())
 }
 
 /// Patterns of `rule`'s values `G(0..=to)` (underlying heaps): the period
@@ -115,6 +89,7 @@ fn patterns(rule: &HeapRule, to: u32, g: &[u64]) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::naive::NaiveEngine;
     use crate::pattern::Kind;
 
     fn proven(rule: &str, to: u32) -> (u64, u64) {
