@@ -21,7 +21,7 @@
 //! use grundy::pattern::huge::rule_at;
 //! let a = rule_at(&"kayles".parse().unwrap(), &[], 1_000_000_000_000_000_000, false).unwrap();
 //! assert_eq!((a.value, a.proven), (1, true));
-//! assert_eq!(a.winning_move.as_deref(), Some("take 1 from the heap of 1000000000000000000 and split the rest into 3 and 999999999999999996"));
+//! assert_eq!(a.winning_move.as_deref(), Some("take 2 from the heap of 1000000000000000000 and split the rest into 1 and 999999999999999997"));
 //! ```
 
 use serde::Serialize;
