@@ -175,6 +175,28 @@ proptest! {
     ) {
         let found = find_sequence(start, &g);
         nothing_false(start, &g, &found)?;
+        // A known game named is one whose values these are.
+        for f in catalogue::sequence(start, &g, None) {
+            prop_assert!(matches!(f.status, Status::Observed { .. }), "{:?}", f);
+            let e = catalogue::sequences()
+                .iter()
+                .find(|e| f.formula.ends_with(&format!("of {} ({})", e.name, e.about)) || f.formula.ends_with(&e.about))
+                .unwrap();
+            let d = [0i64, -1, 1, -2, 2]
+                .into_iter()
+                .find(|&d| f.formula.starts_with(&format!("G(n) = G({})", match d {
+                    0 => "n".to_string(),
+                    d if d < 0 => format!("n - {}", -d),
+                    d => format!("n + {d}"),
+                })))
+                .unwrap();
+            for (i, &v) in g.iter().enumerate() {
+                let n = start + i as u64;
+                if let Some(w) = n.checked_add_signed(d).and_then(|m| e.value(m)) {
+                    prop_assert_eq!(v, w, "{:?}", f);
+                }
+            }
+        }
     }
 
     #[test]
