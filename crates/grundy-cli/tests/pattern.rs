@@ -403,6 +403,31 @@ fn values_and_winning_moves_at_huge_heaps() {
     );
     assert_eq!(w["at"]["value"], 1_000_000_000_000_000_005u64);
     assert!(w["at"]["winning_move"].is_null() && w["at"]["note"].is_string());
+    // Wythoff's P-positions at huge cells, from the Beatty pair.
+    let v = json(&[
+        "pattern",
+        "twoheap:wythoff",
+        "--at",
+        "161803398874989484,261803398874989484",
+        "--trust-pattern",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["at"]["value"].as_u64(), v["at"]["outcome"].as_str()),
+        (Some(0), Some("P"))
+    );
+    let v = json(&[
+        "pattern",
+        "twoheap:wythoff",
+        "--at",
+        "10^18,5",
+        "--trust-pattern",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["at"]["value"].is_null(), v["at"]["outcome"].as_str()),
+        (true, Some("N"))
+    );
     refused(
         &["pattern", "kayles", "--at", "3,4"],
         "--at X,Y is for a table",

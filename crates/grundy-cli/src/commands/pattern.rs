@@ -84,7 +84,10 @@ struct ValueAt {
     /// The cell of a table.
     #[serde(skip_serializing_if = "Option::is_none")]
     xy: Option<[u64; 2]>,
-    value: u64,
+    /// `null` when the pattern says only that it is not 0.
+    value: Option<u64>,
+    /// `P` (value 0) or `N`.
+    outcome: String,
     /// Whether the pattern it comes from is proven.
     proven: bool,
     /// A move to value 0, when the value is not 0 and one was derived.
@@ -394,6 +397,7 @@ fn finish(
                 n: table.is_none().then_some(x),
                 xy: table.is_some().then_some([x, y]),
                 value: a.value,
+                outcome: a.outcome,
                 proven: a.proven,
                 winning_move: a.winning_move,
                 leaves: a.leaves,
@@ -460,7 +464,10 @@ fn text(r: &PatternReport) -> String {
             (_, Some([x, y])) => format!("{x}, {y}"),
             (n, _) => n.unwrap_or(0).to_string(),
         };
-        out.push_str(&format!("G({at}) = {} ({how})\n", a.value));
+        match a.value {
+            Some(v) => out.push_str(&format!("G({at}) = {v} ({how})\n")),
+            None => out.push_str(&format!("G({at}) != 0: an N-position ({how})\n")),
+        }
         if let Some(m) = &a.winning_move {
             out.push_str(&format!("Winning move: {m}"));
             if let Some(l) = &a.leaves {

@@ -13,14 +13,16 @@
 //! - A script: the value from the pattern, and a winning move among the
 //!   script's own options at `n`, each part valued by the pattern.
 //! - A table (two heaps `x`, `y`): the value from a closed form in `x` and
-//!   `y`; the table's pattern has no moves, so no winning move is given.
+//!   `y`, or whether it is 0 from the P-positions as a Beatty pair
+//!   (Wythoff's); the table's pattern has no moves, so no winning move is
+//!   given.
 //!
 //! What could not be derived is said in [`At::note`].
 //!
 //! ```
 //! use grundy::pattern::huge::rule_at;
 //! let a = rule_at(&"kayles".parse().unwrap(), &[], 1_000_000_000_000_000_000, false).unwrap();
-//! assert_eq!((a.value, a.proven), (1, true));
+//! assert_eq!((a.value, a.proven), (Some(1), true));
 //! assert_eq!(a.winning_move.as_deref(), Some("take 2 from the heap of 1000000000000000000 and split the rest into 1 and 999999999999999997"));
 //! ```
 
@@ -39,8 +41,11 @@ use crate::script::Value;
 pub struct At {
     /// The position, as written (`1000000000000000000`, `(5, 8)`).
     pub position: String,
-    /// Its Grundy value.
-    pub value: u64,
+    /// Its Grundy value; `None` when the pattern says only whether it is
+    /// a P-position (a table's P-positions as a Beatty pair).
+    pub value: Option<u64>,
+    /// `P` (value 0: the player to move loses) or `N`.
+    pub outcome: String,
     /// Whether the value (and the move) follow from a proven pattern.
     pub proven: bool,
     /// A move to a position of value 0, when the value is not 0 and one
@@ -80,7 +85,8 @@ pub fn rule_at(rule: &HeapRule, found: &[Finding], n: u64, trust: bool) -> Resul
         let mv = a.winning_moves.first().map(|w| &w.mv);
         return Ok(At {
             position: n.to_string(),
-            value: u64::from(pv.value(n)),
+            value: Some(u64::from(pv.value(n))),
+            outcome: outcome(pv.value(n) != 0),
             proven: true,
             winning_move: mv.map(ToString::to_string),
             leaves: mv.map(|m| heaps(&huge_heap::apply(&[n], m))),
@@ -91,7 +97,8 @@ pub fn rule_at(rule: &HeapRule, found: &[Finding], n: u64, trust: bool) -> Resul
     let value = f.value(n).ok_or("the pattern gives no value there")?;
     let mut at = At {
         position: n.to_string(),
-        value,
+        value: Some(value),
+        outcome: outcome(value != 0),
         proven: matches!(f.status, Status::Proven { .. }),
         winning_move: None,
         leaves: None,
@@ -211,7 +218,8 @@ pub fn script_at(play: &ScriptPlay, found: &[Finding], n: u64, trust: bool) -> R
     let value = f.value(n).ok_or("the pattern gives no value there")?;
     let mut at = At {
         position: n.to_string(),
-        value,
+        value: Some(value),
+        outcome: outcome(value != 0),
         proven: matches!(f.status, Status::Proven { .. }),
         winning_move: None,
         leaves: None,
@@ -280,7 +288,8 @@ pub fn sequence_at(found: &[Finding], n: u64, trust: bool) -> Result<At, String>
     let value = f.value(n).ok_or("the pattern gives no value there")?;
     Ok(At {
         position: n.to_string(),
-        value,
+        value: Some(value),
+        outcome: outcome(value != 0),
         proven: matches!(f.status, Status::Proven { .. }),
         winning_move: None,
         leaves: None,
@@ -289,26 +298,56 @@ pub fn sequence_at(found: &[Finding], n: u64, trust: bool) -> Result<At, String>
     })
 }
 
-/// `G(x, y)` of a table from its closed form in `x` and `y` (observed:
-/// only when `trust` is set); the pattern has no moves, which the note
-/// says.
+/// `G(x, y)` of a table from its closed form in `x` and `y`, or whether
+/// `(x, y)` is a P-position from its P-positions as a Beatty pair
+/// (observed: only when `trust` is set); the pattern has no moves, which
+/// the note says.
 pub fn table_at(found: &[Finding], x: u64, y: u64, trust: bool) -> Result<At, String> {
-    let f = found
-        .iter()
-        .find(|f| f.value2(0, 0).is_some())
-        .ok_or("no closed form in x and y was found, so no pattern gives G(x, y)")?;
-    usable(std::slice::from_ref(f), trust)?;
-    let value = f.value2(x, y).ok_or("the formula has no value there")?;
-    Ok(At {
+    let mut at = At {
         position: format!("({x}, {y})"),
-        value,
-        proven: matches!(f.status, Status::Proven { .. }),
+        value: None,
+        outcome: String::new(),
+        proven: false,
         winning_move: None,
         leaves: None,
-        note: (value != 0).then(|| {
-            "no winning move: a table's formula gives values, not the game's moves".to_string()
-        }),
-    })
+        note: None,
+    };
+    if let Some(f) = found.iter().find(|f| f.value2(0, 0).is_some()) {
+        usable(std::slice::from_ref(f), trust)?;
+        let value = f.value2(x, y).ok_or("the formula has no value there")?;
+        at.value = Some(value);
+        at.proven = matches!(f.status, Status::Proven { .. });
+    } else if let Some(f) = found.iter().find(|f| f.is_p_position(0, 0).is_some()) {
+        if !trust && matches!(f.status, Status::Observed { .. }) {
+            return Err(format!(
+                "the pattern ({}) is observed, not proven; trust it explicitly to extrapolate",
+                f.formula
+            ));
+        }
+        let p = f
+            .is_p_position(x, y)
+            .ok_or("the Beatty pair is not computed exactly that far")?;
+        at.value = p.then_some(0);
+        at.proven = matches!(f.status, Status::Proven { .. });
+        if !p {
+            at.note = Some("the value is not 0 (not a P-position of the Beatty pair); the pattern gives no other value".into());
+        }
+    } else {
+        return Err("no closed form in x and y, nor the P-positions as a Beatty pair, was found, so no pattern gives G(x, y)".into());
+    }
+    at.outcome = outcome(at.value != Some(0));
+    if at.value != Some(0) {
+        let no_move = "no winning move: a table's pattern gives values, not the game's moves";
+        at.note = Some(match at.note.take() {
+            Some(n) => format!("{n}; {no_move}"),
+            None => no_move.to_string(),
+        });
+    }
+    Ok(at)
+}
+
+fn outcome(n: bool) -> String {
+    if n { "N" } else { "P" }.to_string()
 }
 
 #[cfg(test)]
@@ -340,7 +379,7 @@ mod tests {
             let value = |h: &[u64]| h.iter().fold(0, |a, &p| a ^ g[p as usize]);
             for n in [1u64, 7, 100, 1234, 2999] {
                 let a = rule_at(&r, &[], n, false).unwrap_or_else(|e| panic!("{rule} {n}: {e}"));
-                assert_eq!(a.value, g[n as usize], "{rule} {n}");
+                assert_eq!(a.value, Some(g[n as usize]), "{rule} {n}");
                 if g[n as usize] == 0 {
                     continue;
                 }
@@ -355,6 +394,35 @@ mod tests {
                 };
                 assert_eq!(value(&parts), 0, "{rule} {n}: {left}");
             }
+        }
+    }
+
+    #[test]
+    fn wythoff_p_positions_at_huge_cells() {
+        let n = 120;
+        let g: Vec<u64> = crate::games::wythoff::values(n, n)
+            .into_iter()
+            .map(u64::from)
+            .collect();
+        let found = crate::pattern::find_table(n, n, &g);
+        assert!(table_at(&found, 3, 5, false).is_err());
+        let mut r: u64 = 0x2545_f491_4f6c_dd1d;
+        for i in 0..3000u64 {
+            r = r
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let x = r >> (4 + i % 50);
+            // Every tenth cell a P-position by Wythoff's theorem.
+            let (a, b) = crate::games::wythoff::p_position(x >> 2);
+            let (x, y) = if i % 10 == 0 {
+                (b as u64, a as u64)
+            } else {
+                (x, r.rotate_left(17) >> (4 + i % 50))
+            };
+            let at = table_at(&found, x, y, true).unwrap();
+            let p = crate::games::wythoff::is_p_position(x, y);
+            assert_eq!(at.value == Some(0), p, "({x}, {y})");
+            assert_eq!(at.outcome, if p { "P" } else { "N" });
         }
     }
 

@@ -144,6 +144,8 @@ pub enum Model {
     Formula(formula::Formula),
     /// Constant on intervals.
     Intervals(intervals::Intervals),
+    /// A table's P-positions: `(a(k), b(k))` and `(b(k), a(k))`.
+    BeattyPair(beatty::Beatty, beatty::Beatty),
 }
 
 impl Finding {
@@ -172,7 +174,39 @@ impl Finding {
             Model::Formula(f) if f.uses("x") || f.uses("y") => None,
             Model::Formula(f) => f.at(n),
             Model::Intervals(iv) => iv.value(n),
+            Model::BeattyPair(..) => None,
         }
+    }
+
+    /// Whether `(x, y)` is a P-position of a table whose P-positions the
+    /// finding gives as a Beatty pair (`None` for other findings, or past
+    /// what the pair computes exactly).
+    ///
+    /// ```
+    /// use grundy::pattern::{find_table, Kind};
+    /// let n = 120;
+    /// let g: Vec<u64> = grundy::games::wythoff::values(n, n).iter().map(|&v| v as u64).collect();
+    /// let found = find_table(n, n, &g);
+    /// let pair = found.iter().find(|f| f.kind == Kind::PPositionBeattyPair).unwrap();
+    /// // floor(k phi), floor(k phi^2) for k = 10^17.
+    /// assert_eq!(pair.is_p_position(161803398874989484, 261803398874989484), Some(true));
+    /// assert_eq!(pair.is_p_position(161803398874989484, 261803398874989485), Some(false));
+    /// ```
+    pub fn is_p_position(&self, x: u64, y: u64) -> Option<bool> {
+        let Model::BeattyPair(a, b) = &self.model else {
+            return None;
+        };
+        let (lo, hi) = (x.min(y), x.max(y));
+        // The least k with a(k) >= lo: a is increasing.
+        let (mut l, mut h) = (0u64, lo.saturating_add(1));
+        while l < h {
+            let m = l + (h - l) / 2;
+            match a.term(m) {
+                Some(t) if t < lo => l = m + 1,
+                _ => h = m,
+            }
+        }
+        Some(a.term(l)? == lo && b.term(l)? == hi)
     }
 
     /// `G(x, y)` from a table's closed form (`None` for other findings or
@@ -193,7 +227,7 @@ impl Finding {
 
     /// Whether the finding gives every value.
     pub fn is_complete(&self) -> bool {
-        !matches!(self.model, Model::Partial)
+        !matches!(self.model, Model::Partial | Model::BeattyPair(..))
     }
 
     /// The finding in one line of text.

@@ -205,10 +205,12 @@ fn beatty_pair(rows: usize, cols: usize, v: &[u64]) -> Option<Finding> {
     let fb = beatty::fit_all(&b[..found])
         .into_iter()
         .find(|f| holds(f, &b))?;
-    Some(observed(
+    let mut f = observed(
         Kind::PPositionBeattyPair,
         format!("G(x, y) = 0 exactly at (a(k), b(k)) and (b(k), a(k)) with a(k) = {fa}, b(k) = {fb}, k >= 0"),
         half - 1,
         n as u64 - 1,
-    ))
+    );
+    f.model = Model::BeattyPair(fa, fb);
+    Some(f)
 }
