@@ -46,13 +46,24 @@ pub enum Game {
     Script(String, Box<ScriptPlay>),
 }
 
+/// The text of a regular file of at most [`MAX_FILE`] bytes.
 fn read(path: &str) -> Result<String, String> {
-    let meta =
-        std::fs::metadata(path).map_err(|e| format!("cannot read the file '{path}': {e}"))?;
-    if meta.len() > MAX_FILE {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| format!("cannot read the file '{path}': {e}");
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(format!("'{path}' is not a regular file"));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(MAX_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_FILE {
         return Err(format!("the file '{path}' is larger than {MAX_FILE} bytes"));
     }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read the file '{path}': {e}"))
+    Ok(text)
 }
 
 fn ends_with(text: &str, ext: &str) -> bool {
@@ -216,6 +227,11 @@ mod tests {
         let wythoff = Game::parse(&example("scripts/wythoff.rhai")).unwrap();
         let table = Game::parse("twoheap:wythoff").unwrap();
         assert_eq!(wythoff.table(12).unwrap(), table.table(12).unwrap());
+        let dir = std::env::temp_dir().join(format!("grundy-games-{}.rhai", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let refused = Game::parse(dir.to_str().unwrap()).err().unwrap();
+        assert!(refused.contains("not a regular file"), "{refused}");
+        std::fs::remove_dir(&dir).unwrap();
         for bad in [
             "nosuch.rhai",
             "nosuch.toml",
