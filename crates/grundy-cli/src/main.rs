@@ -80,7 +80,7 @@ enum Command {
     Twoheap(commands::twoheap::TwoHeapArgs),
     /// Patterns in Grundy values (a rule's, a turning game's, numbers or a table): formulas and their evidence.
     Pattern(commands::pattern::PatternArgs),
-    /// Decide a claim: 'RULE has period P from N0', 'G(n) = FORMULA for GAME', 'RULE equals RULE'.
+    /// Decide a claim: 'GAME has period P from N0', 'G(n) = FORMULA for GAME', 'G(x, y) = ...', 'GAME equals GAME'.
     Check(commands::check::CheckArgs),
     /// Your own game, defined by a Rhai script: values, winning moves, tables.
     Game(commands::game::GameArgs),

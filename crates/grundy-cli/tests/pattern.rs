@@ -87,7 +87,17 @@ fn wythoff_p_positions_as_a_beatty_pair() {
     let out = piped(&["pattern", "--grid", "-", "--json"], &table);
     assert!(out.status.success());
     let w: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(w["findings"], v["findings"]);
+    let mut named = v["findings"].as_array().unwrap().clone();
+    // Read as numbers, the table is named: it is Wythoff's.
+    named.push(serde_json::json!({
+        "kind": "known_game",
+        "formula": "G(x, y) = G(x, y) of twoheap:wythoff",
+        "found_to": 119,
+        "checked_to": 119,
+        "status": "observed",
+        "to": 119
+    }));
+    assert_eq!(w["findings"], Value::Array(named));
 }
 
 /// The floor-division game at any heap, by the recursion with a memo.
@@ -110,7 +120,7 @@ fn a_floor_division_script_by_intervals_at_ten_to_the_eighteen() {
     let huge = "1000000000000000000";
     let out = grundy_within(
         Duration::from_secs(5),
-        &["pattern", "-", "--at", huge, "--json"],
+        &["pattern", "-", "--at", huge, "--trust-pattern", "--json"],
         csv.as_bytes(),
     );
     assert!(
@@ -134,7 +144,10 @@ fn a_floor_division_script_by_intervals_at_ten_to_the_eighteen() {
         .skip(1)
         .map(|l| l.split(',').nth(1).unwrap())
         .collect();
-    let out = piped(&["pattern", "-", "--at", huge, "--json"], &plain.join(" "));
+    let out = piped(
+        &["pattern", "-", "--at", "10^18", "--trust-pattern", "--json"],
+        &plain.join(" "),
+    );
     let w: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(w["at"], v["at"]);
 }
@@ -163,6 +176,7 @@ fn numbers_from_a_file_with_an_offset() {
         "5",
         "--at",
         "700",
+        "--trust-pattern",
     ]);
     assert!(t.contains("G(700) = 0 (extrapolated"), "{t}");
 }
@@ -207,7 +221,16 @@ fn two_subtraction_games_differ_first_where_check_says() {
 
 #[test]
 fn formula_claims() {
+    // Proven: n % 3 repeats every 3, as the rule's values do.
     let (v, code) = json_status(&["check", "G(n) = n % 3 for sub:1,2", "--to", "500", "--json"]);
+    assert_eq!((v["verdict"].as_str(), code), (Some("proven"), Some(0)));
+    let (v, code) = json_status(&[
+        "check",
+        "G(n) = n % 3 + 0 * lowbit(n + 1) for sub:1,2",
+        "--to",
+        "500",
+        "--json",
+    ]);
     assert_eq!(
         (v["verdict"].as_str(), v["checked_to"].as_u64(), code),
         (Some("observed"), Some(500), Some(0))
@@ -258,4 +281,187 @@ fn refusals_are_one_line() {
         "--start",
     );
     refused_with_input(&["pattern", "-"], b"n,value\n0,1\n2,3\n", "expected 1");
+}
+
+const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
+
+#[test]
+fn known_games_are_named() {
+    let v = json(&["pattern", "0.07", "--json"]);
+    let f = &v["findings"][1];
+    assert_eq!(f["kind"], "known_game");
+    assert_eq!(f["formula"], "G(n) = G(n - 1) of dawson-chess (0.137)");
+    assert_eq!(f["status"], "proven");
+    let mock = json(&["pattern", "turning:mock-turtles", "--json"]);
+    let named: Vec<&str> = mock["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["kind"] == "known_game")
+        .map(|f| f["formula"].as_str().unwrap())
+        .collect();
+    assert!(
+        named.contains(&"G(n) = G(n - 1) of the odious numbers, A000069"),
+        "{named:?}"
+    );
+    // Numbers read: n mod 3 is the subtraction game {1, 2}.
+    let out = piped(
+        &["pattern", "-", "--json"],
+        &(0..90)
+            .map(|n| (n % 3).to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    let w: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(w["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["formula"] == "G(n) = G(n) of take:1..2 (a subtraction game)"));
+}
+
+#[test]
+fn values_and_winning_moves_at_huge_heaps() {
+    let kayles = seq("kayles", 3000);
+    for n in ["1000000000000000000", "10^18", "2999"] {
+        let v = json(&["pattern", "kayles", "--at", n, "--json"]);
+        let at = &v["at"];
+        assert_eq!(at["proven"], true);
+        if n == "2999" {
+            assert_eq!(at["value"], kayles[2999]);
+            let left: Vec<usize> = at["leaves"]
+                .as_str()
+                .unwrap()
+                .split(" + ")
+                .map(|p| p.parse().unwrap())
+                .collect();
+            assert_eq!(left.iter().fold(0, |a, &p| a ^ kayles[p]), 0);
+        } else {
+            assert_eq!(at["value"], 1);
+            assert!(at["winning_move"].as_str().unwrap().starts_with("take"));
+        }
+    }
+    // Observed only: refused without --trust-pattern.
+    refused(&["pattern", "lasker", "--at", "10^18"], "--trust-pattern");
+    let v = json(&[
+        "pattern",
+        "lasker",
+        "--at",
+        "10^18",
+        "--trust-pattern",
+        "--json",
+    ]);
+    assert_eq!(v["at"]["value"], 999_999_999_999_999_999u64);
+    assert!(v["at"]["note"]
+        .as_str()
+        .unwrap()
+        .contains("any number of tokens"));
+    // A script: the value and a winning move among its own options.
+    let v = json(&[
+        "pattern",
+        FLOOR_SCRIPT,
+        "--to",
+        "150000",
+        "--at",
+        "10^18",
+        "--trust-pattern",
+        "--json",
+    ]);
+    let mut memo = HashMap::new();
+    let to: u64 = v["at"]["leaves"].as_str().unwrap().parse().unwrap();
+    assert_eq!(floor_game(to, &mut memo), 0);
+    assert_eq!(
+        v["at"]["value"],
+        floor_game(1_000_000_000_000_000_000, &mut memo)
+    );
+    // A table with a closed form: the value, and no move.
+    let table: String = (0..40)
+        .map(|x| {
+            (0..40)
+                .map(|y| (x ^ y).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
+    let out = piped(
+        &[
+            "pattern",
+            "-",
+            "--grid",
+            "--at",
+            "10^18,5",
+            "--trust-pattern",
+            "--json",
+        ],
+        &table,
+    );
+    let w: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        w["at"]["xy"],
+        serde_json::json!([1_000_000_000_000_000_000u64, 5])
+    );
+    assert_eq!(w["at"]["value"], 1_000_000_000_000_000_005u64);
+    assert!(w["at"]["winning_move"].is_null() && w["at"]["note"].is_string());
+    // Wythoff's P-positions at huge cells, from the Beatty pair.
+    let v = json(&[
+        "pattern",
+        "twoheap:wythoff",
+        "--at",
+        "161803398874989484,261803398874989484",
+        "--trust-pattern",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["at"]["value"].as_u64(), v["at"]["outcome"].as_str()),
+        (Some(0), Some("P"))
+    );
+    let v = json(&[
+        "pattern",
+        "twoheap:wythoff",
+        "--at",
+        "10^18,5",
+        "--trust-pattern",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["at"]["value"].is_null(), v["at"]["outcome"].as_str()),
+        (true, Some("N"))
+    );
+    refused(
+        &["pattern", "kayles", "--at", "3,4"],
+        "--at X,Y is for a table",
+    );
+    refused(&["pattern", "kayles", "--at", "10^20"], "past 2^64");
+}
+
+#[test]
+fn claims_about_scripts_rules_files_and_tables() {
+    let script = format!("{EXAMPLES}/scripts/kayles.rhai");
+    let (v, code) = json_status(&[
+        "check",
+        &format!("{script} equals 0.07"),
+        "--to",
+        "60",
+        "--json",
+    ]);
+    assert_eq!((v["verdict"].as_str(), code), (Some("refuted"), Some(1)));
+    let (v, _) = json_status(&[
+        "check",
+        &format!("{script} equals kayles"),
+        "--to",
+        "60",
+        "--json",
+    ]);
+    assert_eq!(v["verdict"], "observed");
+    let rules = format!("{EXAMPLES}/rules/dawson-kayles.toml");
+    let (v, _) = json_status(&["check", &format!("{rules} has period 34 from 53"), "--json"]);
+    assert_eq!(v["verdict"], "proven");
+    let (v, code) = json_status(&["check", "G(x, y) = x xor y for twoheap:wythoff", "--json"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(v["counterexample"]["xy"], serde_json::json!([1, 1]));
+    let out = grundy(&["check", "G(x, y) = min(x, y) % 3 for twoheap:wythoff"]);
+    let t = String::from_utf8_lossy(&out.stdout);
+    assert!(t.starts_with("refuted at (x, y) = "), "{t}");
+    refused(&["check", "G(n) = n for nosuch.rhai"], "nosuch.rhai");
 }

@@ -3,6 +3,7 @@ numpy round trips and sequence files, Ctrl-C."""
 
 import json
 import os
+import pathlib
 import signal
 import subprocess
 import sys
@@ -211,3 +212,22 @@ def test_patterns_and_claims_as_the_command_line_gives_them(cli):
     assert grundy.check("sub:1,3,4 equals sub:1,4")["counterexample"]["n"] == 5
     with pytest.raises(grundy.GrundyError):
         grundy.check("0.07 is nice")
+
+
+def test_known_games_and_claims_about_files_and_tables(cli):
+    found = grundy.rule("0.07").sequence(300).pattern()
+    out = subprocess.run([cli, "pattern", "0.07", "--to", "300", "--json"], capture_output=True, text=True)
+    assert json.loads(out.stdout)["findings"] == found
+    assert found[1]["kind"] == "known_game" and found[1]["status"] == "proven", found
+    assert found[1]["formula"] == "G(n) = G(n - 1) of dawson-chess (0.137)"
+    script = str(pathlib.Path(__file__).parents[3] / "examples" / "scripts" / "kayles.rhai")
+    for claim in [
+        "G(x, y) = x xor y for twoheap:wythoff",
+        "G(n) = n % 3 for sub:1,2",
+        f"{script} equals 0.07",
+    ]:
+        answer = grundy.check(claim, 60)
+        out = subprocess.run([cli, "check", claim, "--to", "60", "--json"], capture_output=True, text=True)
+        assert json.loads(out.stdout) == answer, claim
+    assert grundy.check("G(x, y) = x xor y for twoheap:wythoff")["counterexample"]["xy"] == [1, 1]
+    assert grundy.check("G(n) = n % 3 for sub:1,2")["verdict"] == "proven"

@@ -135,7 +135,7 @@ pub fn pattern(request: &str) -> String {
             Value::Null => None,
             ref v => Some(whole("the position", v, u64::MAX)?),
         };
-        let report = Report::rule(&rule, pattern_bound(&rule, to), at)?;
+        let report = Report::rule(&rule, pattern_bound(&rule, to), at, true)?;
         serde_json::to_value(report).map_err(|e| e.to_string())
     }))
 }
@@ -215,7 +215,7 @@ mod tests {
     fn patterns_are_the_reports_of_the_library() {
         for (rule, to) in [("kayles", 1000), ("lasker", 300), ("sub:squares", 2000)] {
             let p = call(pattern, json!({"rule": rule, "to": to}));
-            let want = Report::rule(&rule.parse().unwrap(), to, None).unwrap();
+            let want = Report::rule(&rule.parse().unwrap(), to, None, true).unwrap();
             assert_eq!(p, serde_json::to_value(want).unwrap(), "{rule}");
         }
         let k = call(

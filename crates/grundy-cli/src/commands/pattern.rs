@@ -6,8 +6,11 @@
 use clap::Args;
 use grundy::families::script::ScriptPlay;
 use grundy::game::Convention;
-use grundy::pattern::report::Report;
-use grundy::pattern::{find_sequence, find_table, rule::find_rule, Finding, Kind, Status};
+use grundy::heap::rule::HeapRule;
+use grundy::pattern::catalogue::{self, Itself};
+use grundy::pattern::games::Game;
+use grundy::pattern::report::{Report, ValueAt};
+use grundy::pattern::{find_sequence, find_table, huge, rule::find_rule, Finding, Kind, Status};
 use grundy::script::Value;
 use grundy::turning::{named, values::coin_values};
 
@@ -20,7 +23,8 @@ use crate::report::{emit, parse_u64, print_json};
 #[derive(Args, Debug)]
 pub struct PatternArgs {
     /// A heap rule (0.77, sub:1,3,4, a name), a Rhai script FILE.rhai
-    /// whose positions are the integers, turning:NAME for a
+    /// whose positions are the integers, a rules file FILE.toml of kind
+    /// heap, turning or twoheap, turning:NAME for a
     /// coin-turning game (coins from 1), twoheap:GAME for the table of a
     /// two-heap game (wythoff, r-wythoff:R, mem, takeaway:R, euclid,
     /// bounded-wythoff:F), or `-` for numbers on standard
@@ -43,13 +47,49 @@ pub struct PatternArgs {
     /// column (default 199, at most 999).
     #[arg(long, value_name = "N")]
     pub to: Option<String>,
-    /// Also print G(N) from the first pattern that gives every value
-    /// (proven, or observed: then it is an extrapolation).
+    /// Also print G(N) (N may be written 10^18) and a winning move from
+    /// the pattern: the proven period of a rule, or with --trust-pattern
+    /// the first pattern found that gives every value; X,Y for a table.
     #[arg(long, value_name = "N")]
     pub at: Option<String>,
+    /// With --at: extrapolate from a pattern only observed, not proven.
+    #[arg(long, requires = "at")]
+    pub trust_pattern: bool,
     /// Print one JSON object with stable field names instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// What `--at` is answered from.
+enum Eval<'a> {
+    Sequence,
+    Rule(HeapRule),
+    Script(&'a ScriptPlay),
+    Table,
+}
+
+/// A position of `--at`: `N`, `B^E`, or `X,Y` for a table.
+fn position(text: &str, table: bool) -> CliResult<(u64, u64)> {
+    let one = |t: &str| -> CliResult<u64> {
+        match t.split_once('^') {
+            Some((b, e)) => {
+                let (b, e) = (parse_u64(b, "position")?, parse_u64(e, "exponent")?);
+                u32::try_from(e)
+                    .ok()
+                    .and_then(|e| b.checked_pow(e))
+                    .ok_or_else(|| CliError::new(format!("--at {t} is past 2^64 - 1")))
+            }
+            None => parse_u64(t, "position"),
+        }
+    };
+    match (text.split_once(','), table) {
+        (Some((x, y)), true) => Ok((one(x)?, one(y)?)),
+        (None, false) => Ok((one(text)?, 0)),
+        (Some(_), false) => Err(CliError::new(
+            "--at X,Y is for a table; a sequence takes --at N",
+        )),
+        (None, true) => Err(CliError::new("--at X,Y: a table's cell is two numbers")),
+    }
 }
 
 /// The default `--to` of rules and coin-turning games.
@@ -119,11 +159,6 @@ pub fn run(args: &PatternArgs) -> CliResult {
         .as_deref()
         .map(|t| parse_u64(t, "bound"))
         .transpose()?;
-    let at = args
-        .at
-        .as_deref()
-        .map(|t| parse_u64(t, "position"))
-        .transpose()?;
     let from_input = args.input.is_some() || args.source.as_deref() == Some("-");
     let mut table = None;
     let (label, first, last, findings) = if from_input {
@@ -157,7 +192,8 @@ pub fn run(args: &PatternArgs) -> CliResult {
             }
             let values: Vec<u64> = rows.concat();
             table = Some((rows.len(), cols));
-            let found = find_table(rows.len(), cols, &values);
+            let mut found = find_table(rows.len(), cols, &values);
+            found.extend(catalogue::table(rows.len(), cols, &values, None));
             (what, 0, rows.len() as u64 - 1, found)
         } else {
             let (start, values) = match csv_values(&text, &what)? {
@@ -174,7 +210,9 @@ pub fn run(args: &PatternArgs) -> CliResult {
             let last = start
                 .checked_add(values.len() as u64 - 1)
                 .ok_or_else(|| CliError::new("--start plus the count of numbers passes 2^64"))?;
-            (what, start, last, find_sequence(start, &values))
+            let mut found = find_sequence(start, &values);
+            found.extend(catalogue::sequence(start, &values, None));
+            (what, start, last, found)
         }
     } else {
         let Some(source) = args.source.as_deref() else {
@@ -197,9 +235,17 @@ pub fn run(args: &PatternArgs) -> CliResult {
                 .get(..p.len())
                 .is_some_and(|s| s.eq_ignore_ascii_case(p))
         };
-        if prefix("twoheap:") {
-            let name = &source[8..];
-            let game = crate::commands::twoheap::parse_game(name)?;
+        // A rules file names a rule, a turning game or a two-heap game.
+        let named = if source.to_ascii_lowercase().ends_with(".toml") {
+            Some(Game::parse(source).map_err(CliError::new)?)
+        } else if prefix("twoheap:") {
+            Some(Game::TwoHeap(crate::commands::twoheap::parse_game(
+                &source[8..],
+            )?))
+        } else {
+            None
+        };
+        if let Some(Game::TwoHeap(game)) = named {
             let last = to.unwrap_or(DEFAULT_TABLE - 1);
             if last >= MAX_TABLE {
                 return Err(CliError::new(format!(
@@ -209,50 +255,63 @@ pub fn run(args: &PatternArgs) -> CliResult {
             let n = last as usize + 1;
             let values: Vec<u64> = game.values(n, n).into_iter().map(u64::from).collect();
             table = Some((n, n));
-            (
-                format!("twoheap:{game}"),
-                0,
-                last,
-                find_table(n, n, &values),
-            )
+            let label = format!("twoheap:{game}");
+            let mut found = find_table(n, n, &values);
+            found.extend(catalogue::table(n, n, &values, Some(&label)));
+            return finish(args, label, 0, last, table, found, Eval::Table);
+        }
+        let to = to.unwrap_or(DEFAULT_TO);
+        if source.ends_with(".rhai") {
+            let (label, values, game) = script_values(source, to)?;
+            let mut found = find_sequence(0, &values);
+            found.extend(catalogue::sequence(0, &values, None));
+            return finish(args, label, 0, to, None, found, Eval::Script(&game));
+        }
+        let turning = match &named {
+            Some(Game::Turning(name, _)) => Some(name.clone()),
+            _ => source
+                .get(..8)
+                .filter(|p| p.eq_ignore_ascii_case("turning:"))
+                .map(|_| source[8..].to_string()),
+        };
+        if let Some(name) = turning {
+            if to > MAX_COINS {
+                return Err(CliError::new(format!(
+                    "--to {to} is more coins than the {MAX_COINS} computed here"
+                )));
+            }
+            let (title, code) = named::resolve(&name)
+                .map_err(|e| CliError::new(format!("turning game '{name}': {e}")))?;
+            let v = coin_values(&code, to.max(1)).map_err(|e| CliError::new(e.to_string()))?;
+            let mut found = find_sequence(1, &v[1..]);
+            found.extend(catalogue::sequence(
+                1,
+                &v[1..],
+                Some(Itself::Turning(&title)),
+            ));
+            (format!("turning:{title}"), 1, to.max(1), found)
         } else {
-            let to = to.unwrap_or(DEFAULT_TO);
-            if source.ends_with(".rhai") {
-                let (label, values) = script_values(source, to)?;
-                let found = find_sequence(0, &values);
-                return finish(args, label, 0, to, None, found, at);
-            }
-            match source.get(..8) {
-                Some(p) if p.eq_ignore_ascii_case("turning:") => {
-                    let name = &source[8..];
-                    if to > MAX_COINS {
-                        return Err(CliError::new(format!(
-                            "--to {to} is more coins than the {MAX_COINS} computed here"
-                        )));
-                    }
-                    let (title, code) = named::resolve(name)
-                        .map_err(|e| CliError::new(format!("turning game '{name}': {e}")))?;
-                    let v =
-                        coin_values(&code, to.max(1)).map_err(|e| CliError::new(e.to_string()))?;
-                    let found = find_sequence(1, &v[1..]);
-                    (format!("turning:{title}"), 1, to.max(1), found)
-                }
-                _ => {
-                    let rule = parse_rule(source)?;
-                    let to32 = u32::try_from(to).map_err(|_| {
-                        CliError::new(format!("--to {to}: heaps are counted in 32 bits"))
-                    })?;
-                    let found = find_rule(&rule, to32).map_err(CliError::new)?;
-                    (rule.to_string(), 0, to, found)
-                }
-            }
+            let rule = match named {
+                Some(Game::Rule(rule)) => rule,
+                _ => parse_rule(source)?,
+            };
+            let to32 = u32::try_from(to)
+                .map_err(|_| CliError::new(format!("--to {to}: heaps are counted in 32 bits")))?;
+            let found = find_rule(&rule, to32).map_err(CliError::new)?;
+            return finish(args, rule.to_string(), 0, to, None, found, Eval::Rule(rule));
         }
     };
-    finish(args, label, first, last, table, findings, at)
+    let eval = if table.is_some() {
+        Eval::Table
+    } else {
+        Eval::Sequence
+    };
+    finish(args, label, first, last, table, findings, eval)
 }
 
-/// G(0..=to) of the game a Rhai script defines, with the script's name.
-fn script_values(file: &str, to: u64) -> CliResult<(String, Vec<u64>)> {
+/// G(0..=to) of the game a Rhai script defines, with the script's name
+/// and the game.
+fn script_values(file: &str, to: u64) -> CliResult<(String, Vec<u64>, ScriptPlay)> {
     if to >= MAX_SCRIPT_TO {
         return Err(CliError::new(format!(
             "--to {to}: at most {MAX_SCRIPT_TO} positions of a script are computed here"
@@ -264,7 +323,7 @@ fn script_values(file: &str, to: u64) -> CliResult<(String, Vec<u64>)> {
     let values = (0..=to as i64)
         .map(|n| Ok(game.value_of(&game.script().split(&[Value::Int(n)])?)?.0))
         .collect::<CliResult<Vec<u64>>>()?;
-    Ok((game.script().name().to_string(), values))
+    Ok((game.script().name().to_string(), values, game))
 }
 
 /// Answers `--at` and prints the report.
@@ -275,10 +334,32 @@ fn finish(
     last: u64,
     table: Option<(usize, usize)>,
     findings: Vec<Finding>,
-    at: Option<u64>,
+    eval: Eval<'_>,
 ) -> CliResult {
+    let at = match &args.at {
+        None => None,
+        Some(text) => {
+            let (x, y) = position(text, table.is_some())?;
+            let trust = args.trust_pattern;
+            let a = match eval {
+                Eval::Rule(rule) => huge::rule_at(&rule, &findings, x, trust),
+                Eval::Script(game) => huge::script_at(game, &findings, x, trust),
+                Eval::Table => huge::table_at(&findings, x, y, trust),
+                Eval::Sequence => huge::sequence_at(&findings, x, trust),
+            };
+            let a = a.map_err(
+                |e| match e.strip_suffix("trust it explicitly to extrapolate") {
+                    Some(head) => {
+                        CliError::new(format!("{head}add --trust-pattern to extrapolate from it"))
+                    }
+                    None => CliError::new(format!("--at {text}: {e}")),
+                },
+            )?;
+            Some(ValueAt::new(a, x, y, table.is_some()))
+        }
+    };
     // What `--json` prints: the library's report, as the page shows it.
-    let report = Report::new(label, first, last, table, findings, at).map_err(CliError::new)?;
+    let report = Report::new(label, first, last, table, findings, at);
     if args.json {
         return print_json(&report);
     }
@@ -295,7 +376,9 @@ fn text(r: &Report) -> String {
     }
     for f in &r.findings {
         let formula = match f.kind {
-            Kind::RowPeriods => format!("\n    {}", f.formula.replace("; ", "\n    ")),
+            Kind::RowPeriods | Kind::Diagonals => {
+                format!("\n    {}", f.formula.replace("; ", "\n    "))
+            }
             _ => format!(" {}", f.formula),
         };
         out.push_str(&format!("- {}:{formula}\n", f.kind.words()));
@@ -305,12 +388,16 @@ fn text(r: &Report) -> String {
                 let var = match (r.table, f.kind) {
                     (None, _) => "n",
                     (Some(_), Kind::RowPeriods) => "y",
+                    (Some(_), Kind::Diagonals) => "k",
                     (Some(_), _) => "x",
                 };
-                out.push_str(&format!(
-                    "  observed: found on {var} <= {}, checked on {var} <= {to}; no theorem proves it\n",
-                    f.found_to
-                ))
+                out.push_str(&match f.kind {
+                    Kind::KnownGame => format!("  observed: equal on {var} <= {to}; no theorem proves it\n"),
+                    _ => format!(
+                        "  observed: found on {var} <= {}, checked on {var} <= {to}; no theorem proves it\n",
+                        f.found_to
+                    ),
+                })
             }
         }
     }
@@ -320,7 +407,24 @@ fn text(r: &Report) -> String {
         } else {
             "extrapolated from an observed pattern"
         };
-        out.push_str(&format!("G({}) = {} ({how})\n", a.n, a.value));
+        let at = match (a.n, a.xy) {
+            (_, Some([x, y])) => format!("{x}, {y}"),
+            (n, _) => n.unwrap_or(0).to_string(),
+        };
+        match a.value {
+            Some(v) => out.push_str(&format!("G({at}) = {v} ({how})\n")),
+            None => out.push_str(&format!("G({at}) != 0: an N-position ({how})\n")),
+        }
+        if let Some(m) = &a.winning_move {
+            out.push_str(&format!("Winning move: {m}"));
+            if let Some(l) = &a.leaves {
+                out.push_str(&format!(" (leaves {l})"));
+            }
+            out.push('\n');
+        }
+        if let Some(note) = &a.note {
+            out.push_str(&format!("Note: {note}\n"));
+        }
     }
     out
 }

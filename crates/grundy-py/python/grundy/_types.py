@@ -73,7 +73,8 @@ class SequenceStats(TypedDict):
 class Finding(TypedDict, total=False):
     """A pattern found in values (``grundy pattern --json``'s findings):
     ``status`` is ``"proven"`` (with ``theorem``) or ``"observed"`` (with
-    ``to``)."""
+    ``to``); ``kind`` ``"known_game"`` names the known game the values
+    equal."""
 
     kind: str
     formula: str
@@ -84,13 +85,19 @@ class Finding(TypedDict, total=False):
     to: int
 
 
-class Counterexample(TypedDict):
-    """Where a claim fails: the position, both sides there, in words."""
-
+class _Counterexample(TypedDict):
     n: int
     left: Optional[int]
     right: Optional[int]
     what: str
+
+
+class Counterexample(_Counterexample, total=False):
+    """Where a claim fails: the position, both sides there, in words;
+    ``xy``, the cell ``[x, y]``, only for a claim about a table (``n`` is
+    then ``max(x, y)``)."""
+
+    xy: List[int]
 
 
 class CheckAnswer(TypedDict):

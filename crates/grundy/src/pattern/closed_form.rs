@@ -2,7 +2,8 @@
 //! language: in `n` the identity, the ruler function and the Ruler game's
 //! largest power of 2, the popcount, the odious and evil numbers
 //! (Mock Turtles' coin `n` is worth the `(n-1)`-th odious number); in `x`
-//! and `y` the nim-sum `x xor y`, and `x + y`, `min`, `max` modulo `m`.
+//! and `y` the nim-sum `x xor y`, and `x + y`, `min`, `max`, `|x - y|`,
+//! `x`, `y` modulo `m`.
 //! The simplest form that holds is reported, so that a periodic table is
 //! `(x + y) % 3`, not a longer equivalent.
 //!
@@ -44,6 +45,11 @@ const IN_XY: &[&str] = &[
     "max(x, y) % M",
     "x % M xor y % M",
     "(x xor y) % M",
+    "(max(x, y) - min(x, y)) % M",
+    "x",
+    "y",
+    "x % M",
+    "y % M",
 ];
 
 fn candidates(forms: &[&str]) -> Vec<Formula> {
@@ -110,6 +116,6 @@ pub fn in_xy(rows: usize, cols: usize, values: &[u64]) -> Option<Finding> {
         status: Status::Observed {
             to: rows as u64 - 1,
         },
-        model: Model::Partial,
+        model: Model::Formula(f),
     })
 }

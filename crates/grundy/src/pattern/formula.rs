@@ -434,7 +434,124 @@ impl Expr {
     }
 }
 
+/// How a formula depends on one variable `n` (the others absent): as
+/// `a n + b` with small whole coefficients, or through residues only, with
+/// a period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// `a n + b`, `|a|, |b| <= 2^40`, so that it is exact for every `n`
+    /// below `2^64`.
+    Affine(i128, i128),
+    /// The value at `n` depends only on `n mod q`.
+    Periodic(u64),
+}
+
+/// The largest coefficient of an affine shape kept.
+const MAX_COEFF: i128 = 1 << 40;
+
+/// The longest period a shape is given.
+const MAX_SHAPE_PERIOD: u64 = 1 << 32;
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn lcm(a: u64, b: u64) -> Option<u64> {
+    (a / gcd(a, b))
+        .checked_mul(b)
+        .filter(|&l| l <= MAX_SHAPE_PERIOD)
+}
+
+fn affine(a: i128, b: i128) -> Option<Shape> {
+    (a.abs() <= MAX_COEFF && b.abs() <= MAX_COEFF).then_some(Shape::Affine(a, b))
+}
+
+impl Shape {
+    /// The period of a shape that is periodic or constant.
+    fn period(self) -> Option<u64> {
+        match self {
+            Shape::Affine(0, _) => Some(1),
+            Shape::Affine(..) => None,
+            Shape::Periodic(q) => Some(q),
+        }
+    }
+
+    /// Both periodic (or constant): the common period.
+    fn both(self, other: Shape) -> Option<Shape> {
+        Some(Shape::Periodic(lcm(self.period()?, other.period()?)?))
+    }
+}
+
+impl Expr {
+    /// The shape of the expression in `var`, when it is one of the two.
+    fn shape(&self, var: &str) -> Option<Shape> {
+        use Shape::{Affine, Periodic};
+        // A part that does not depend on `var`, valued at any point.
+        let constant = |e: &Expr| e.eval(&[(var, 0)]).ok();
+        match self {
+            Expr::Num(n) => affine(0, *n),
+            Expr::Var(v) if v == var => affine(1, 0),
+            Expr::Var(_) => None,
+            Expr::Neg(e) => match e.shape(var)? {
+                Affine(a, b) => affine(-a, -b),
+                p => Some(p),
+            },
+            Expr::Bin(op, l, r) => {
+                let (x, y) = (l.shape(var)?, r.shape(var)?);
+                match (op, x, y) {
+                    (Op::Add, Affine(a, b), Affine(c, d)) => affine(a + c, b + d),
+                    (Op::Sub, Affine(a, b), Affine(c, d)) => affine(a - c, b - d),
+                    (Op::Mul, Affine(a, b), Affine(0, c))
+                    | (Op::Mul, Affine(0, c), Affine(a, b)) => {
+                        affine(a.checked_mul(c)?, b.checked_mul(c)?)
+                    }
+                    (Op::Rem, Affine(a, _), Affine(0, _)) if a != 0 => {
+                        let m = constant(r)?;
+                        (m != 0).then_some(Periodic(u64::try_from(m.unsigned_abs()).ok()?))
+                    }
+                    (Op::And, Affine(a, _), Affine(0, _)) if a != 0 => {
+                        let c = constant(r)?;
+                        // The low bits of a n + b repeat every power of 2
+                        // past the mask.
+                        let bits = 128 - u128::try_from(c).ok()?.leading_zeros();
+                        (bits <= 32).then_some(Periodic(1u64 << bits))
+                    }
+                    (_, Affine(0, _), Affine(0, _)) => Some(Affine(0, constant(self)?)),
+                    _ => x.both(y),
+                }
+            }
+            Expr::Call(_, args) => {
+                let mut out = Shape::Periodic(1);
+                for a in args {
+                    out = out.both(a.shape(var)?)?;
+                }
+                Some(out)
+            }
+        }
+    }
+}
+
 impl Formula {
+    /// A period `q` such that the formula's value at `n` depends only on
+    /// `n mod q` for every `n` from 0 to `2^64 - 1`, when its form shows
+    /// one: `n` appears only inside `(a n + b) % m`, `(a n + b) and c`,
+    /// and operations on such parts (so `n % 3 xor (n + 1) % 2` has period
+    /// 6). `None` for other formulas, periodic or not.
+    ///
+    /// ```
+    /// use grundy::pattern::formula::Formula;
+    /// let f: Formula = "n % 3 xor (2 * n + 1) % 4".parse().unwrap();
+    /// assert_eq!(f.period("n"), Some(12));
+    /// assert_eq!("n / 2 % 3".parse::<Formula>().unwrap().period("n"), None);
+    /// ```
+    pub fn period(&self, var: &str) -> Option<u64> {
+        self.expr.shape(var)?.period()
+    }
+
     /// The value at a point given as `(variable, value)` pairs.
     pub fn eval(&self, vars: &[(&str, i128)]) -> Result<i128, EvalError> {
         self.expr.eval(vars)
@@ -482,6 +599,23 @@ mod tests {
     }
 
     #[test]
+    fn shapes_without_a_period() {
+        for f in [
+            "n",
+            "n / 2 % 3",
+            "n xor 1",
+            "n * n % 5",
+            "lowbit(n)",
+            "x % 2",
+            "(n % 2) * n",
+        ] {
+            assert_eq!(f.parse::<Formula>().unwrap().period("n"), None, "{f}");
+        }
+        assert_eq!("5".parse::<Formula>().unwrap().period("n"), Some(1));
+        assert_eq!("n and 5".parse::<Formula>().unwrap().period("n"), Some(8));
+    }
+
+    #[test]
     fn errors_are_values_not_panics() {
         assert_eq!(ev("n / 0", 1), Err(EvalError::DivisionByZero));
         assert_eq!(ev("n % (n - n)", 1), Err(EvalError::DivisionByZero));
@@ -507,6 +641,25 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn a_period_shown_is_a_period(
+            a in -5i128..6, b in -9i128..10, m in 1i128..9, c in 0i128..20, k in 0usize..4,
+            n in 0u64..1_000_000,
+        ) {
+            let forms = [
+                format!("({a} * n + {b}) % {m}"),
+                format!("(n + {b}) % {m} xor ({a} * n) % 3"),
+                format!("min(({a} * n - {b}) and {c}, 7) + popcount(n % {m})"),
+                format!("n % {m} * {c} / (1 + n % 2)"),
+            ];
+            let f: Formula = forms[k].parse().unwrap();
+            let q = f.period("n");
+            prop_assert!(q.is_some(), "{}", f);
+            let q = q.unwrap();
+            prop_assert_eq!(f.at(n), f.at(n % q), "{} {}", f, q);
+            prop_assert_eq!(f.at(u64::MAX - n), f.at((u64::MAX - n) % q), "{} {}", f, q);
+        }
+
         #[test]
         fn arithmetic_is_exact(a in -1000i128..1000, b in 1i128..50) {
             let q = ev(&format!("{a} / {b}"), 0).unwrap();

@@ -40,15 +40,19 @@
 use serde::Serialize;
 
 pub mod beatty;
+pub mod catalogue;
 pub mod check;
 pub mod closed_form;
 pub mod formula;
+pub mod games;
+pub mod huge;
 pub mod intervals;
 pub mod period;
 pub mod recurrence;
 pub mod report;
 pub mod rule;
 pub mod table;
+pub mod values;
 
 /// What kind of pattern a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -74,6 +78,12 @@ pub enum Kind {
     RowPeriods,
     /// A table's P-positions are a pair of Beatty sequences.
     PPositionBeattyPair,
+    /// A table's diagonals `x - y = d` are periodic or additively
+    /// periodic.
+    Diagonals,
+    /// The values equal a known game's (or sequence's) from the
+    /// [`catalogue`], possibly shifted.
+    KnownGame,
 }
 
 /// How far a finding is established.
@@ -131,10 +141,12 @@ pub enum Model {
         /// What a period adds.
         saltus: u64,
     },
-    /// A formula in `n`.
+    /// A formula in `n`, or in `x` and `y` for a table.
     Formula(formula::Formula),
     /// Constant on intervals.
     Intervals(intervals::Intervals),
+    /// A table's P-positions: `(a(k), b(k))` and `(b(k), a(k))`.
+    BeattyPair(beatty::Beatty, beatty::Beatty),
 }
 
 impl Finding {
@@ -160,14 +172,63 @@ impl Finding {
                 let at = values[(preperiod + d % period - start) as usize];
                 (d / period).checked_mul(*saltus)?.checked_add(at)
             }
+            Model::Formula(f) if f.uses("x") || f.uses("y") => None,
             Model::Formula(f) => f.at(n),
             Model::Intervals(iv) => iv.value(n),
+            Model::BeattyPair(..) => None,
+        }
+    }
+
+    /// Whether `(x, y)` is a P-position of a table whose P-positions the
+    /// finding gives as a Beatty pair (`None` for other findings, or past
+    /// what the pair computes exactly).
+    ///
+    /// ```
+    /// use grundy::pattern::{find_table, Kind};
+    /// let n = 120;
+    /// let g: Vec<u64> = grundy::games::wythoff::values(n, n).iter().map(|&v| v as u64).collect();
+    /// let found = find_table(n, n, &g);
+    /// let pair = found.iter().find(|f| f.kind == Kind::PPositionBeattyPair).unwrap();
+    /// // floor(k phi), floor(k phi^2) for k = 10^17.
+    /// assert_eq!(pair.is_p_position(161803398874989484, 261803398874989484), Some(true));
+    /// assert_eq!(pair.is_p_position(161803398874989484, 261803398874989485), Some(false));
+    /// ```
+    pub fn is_p_position(&self, x: u64, y: u64) -> Option<bool> {
+        let Model::BeattyPair(a, b) = &self.model else {
+            return None;
+        };
+        let (lo, hi) = (x.min(y), x.max(y));
+        // The least k with a(k) >= lo: a is increasing.
+        let (mut l, mut h) = (0u64, lo.saturating_add(1));
+        while l < h {
+            let m = l + (h - l) / 2;
+            match a.term(m) {
+                Some(t) if t < lo => l = m + 1,
+                _ => h = m,
+            }
+        }
+        Some(a.term(l)? == lo && b.term(l)? == hi)
+    }
+
+    /// `G(x, y)` from a table's closed form (`None` for other findings or
+    /// beyond `u64`).
+    ///
+    /// ```
+    /// use grundy::pattern::find_table;
+    /// let g: Vec<u64> = (0..400).map(|i| ((i / 20) ^ (i % 20)) as u64).collect();
+    /// let found = find_table(20, 20, &g);
+    /// assert_eq!(found[0].value2(1 << 60, 5), Some((1 << 60) + 5));
+    /// ```
+    pub fn value2(&self, x: u64, y: u64) -> Option<u64> {
+        match &self.model {
+            Model::Formula(f) if !f.uses("n") => f.at2(x, y),
+            _ => None,
         }
     }
 
     /// Whether the finding gives every value.
     pub fn is_complete(&self) -> bool {
-        !matches!(self.model, Model::Partial)
+        !matches!(self.model, Model::Partial | Model::BeattyPair(..))
     }
 
     /// The finding in one line of text.
@@ -199,6 +260,8 @@ impl Kind {
             Kind::Symmetry => "symmetry",
             Kind::RowPeriods => "rows",
             Kind::PPositionBeattyPair => "P-positions",
+            Kind::KnownGame => "known game",
+            Kind::Diagonals => "diagonals",
         }
     }
 }

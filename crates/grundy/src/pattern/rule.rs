@@ -11,15 +11,12 @@
 //! assert!(matches!(found[0].status, Status::Proven { .. }));
 //! ```
 
+use super::catalogue::{self, Itself};
+pub use super::values::{values, MAX_VALUES, MAX_WORK};
 use super::{find_sequence, period, Finding, Status};
-use crate::heap::naive::{work_estimate, NaiveEngine};
 use crate::heap::periodic::PeriodicValues;
 use crate::heap::periodicity::{analyze, Status as PStatus, Window};
 use crate::heap::rule::HeapRule;
-
-/// The most options looked at to compute a rule's values here (a few
-/// seconds at most).
-pub const MAX_WORK: f64 = 2e9;
 
 /// The theorem that proves period `p` from `n0` under `window`, with the
 /// range of heaps its check covers.
@@ -39,34 +36,19 @@ pub fn theorem(window: Window, n0: u64, p: u64) -> Option<String> {
     })
 }
 
-/// The most values computed here.
-pub const MAX_VALUES: u32 = 1 << 24;
-
-/// `G(0..=to)` of the underlying heaps of `rule`, or an error when that
-/// would take too long or hold too many values.
-pub fn values(rule: &HeapRule, to: u32) -> Result<Vec<u64>, String> {
-    if to >= MAX_VALUES {
-        return Err(format!(
-            "G(0..={to}) is more values than the {MAX_VALUES} computed here; try a smaller bound"
-        ));
-    }
-    let base = rule.base();
-    if work_estimate(&base, u64::from(to)) > MAX_WORK {
-        return Err(format!(
-            "computing G(0..={to}) of '{rule}' takes too long here; try a smaller bound"
-        ));
-    }
-    let mut e = NaiveEngine::new(&base);
-    e.extend_to(to);
-    Ok(e.values().iter().map(|&v| u64::from(v)).collect())
-}
-
 /// Patterns of `rule`'s values `G(0..=to)` (underlying heaps): the period
 /// proven by a theorem when one applies, within the values computed or
 /// within [`PeriodicValues::prove`]'s budget; otherwise what
-/// [`find_sequence`] finds, observed.
+/// [`find_sequence`] finds, observed. Then the other known games it
+/// equals ([`catalogue::sequence`]).
 pub fn find_rule(rule: &HeapRule, to: u32) -> Result<Vec<Finding>, String> {
     let g = values(rule, to)?;
+    let mut found = patterns(rule, to, &g);
+    found.extend(catalogue::sequence(0, &g, Some(Itself::Rule(rule))));
+    Ok(found)
+}
+
+fn patterns(rule: &HeapRule, to: u32, g: &[u64]) -> Vec<Finding> {
     let base = rule.base();
     let window = Window::for_rule(&base);
     let g32: Vec<u32> = g.iter().map(|&v| v as u32).collect();
@@ -76,13 +58,13 @@ pub fn find_rule(rule: &HeapRule, to: u32) -> Result<Vec<Finding>, String> {
         let (n0, per) = (p.preperiod.unwrap_or(0), p.period.unwrap_or(1));
         if let Some(t) = theorem(window, n0, per) {
             let found_to = window.end(n0, per).unwrap_or(last) + per - 1;
-            return Ok(vec![period::finding(
+            return vec![period::finding(
                 0,
-                &g,
+                g,
                 (n0, per, 0),
                 found_to.min(last),
                 Status::Proven { theorem: t },
-            )]);
+            )];
         }
     }
     if window != Window::Unknown {
@@ -98,15 +80,16 @@ pub fn find_rule(rule: &HeapRule, to: u32) -> Result<Vec<Finding>, String> {
                 Status::Proven { theorem: t },
             );
             f.checked_to = f.found_to;
-            return Ok(vec![f]);
+            return vec![f];
         }
     }
-    Ok(find_sequence(0, &g))
+    find_sequence(0, g)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::naive::NaiveEngine;
     use crate::pattern::Kind;
 
     fn proven(rule: &str, to: u32) -> (u64, u64) {

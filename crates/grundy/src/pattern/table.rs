@@ -1,6 +1,7 @@
 //! Patterns in tables `G(x, y)` of two-heap games and products: a closed
 //! form in `x` and `y`, symmetry, each row's least (arithmetic) period with
 //! its offset, as Wythoff's rows have (additive periodicity, Dress et al.),
+//! the same along the diagonals `x - y = d` near the main one,
 //! and the P-positions `(a(k), b(k))`, `a(k) <= b(k)`, as a pair of Beatty
 //! sequences (Wythoff's `floor(k phi)`, `floor(k phi^2)`).
 //!
@@ -36,6 +37,7 @@ pub fn find_table(rows: usize, cols: usize, values: &[u64]) -> Vec<Finding> {
     let mut out = Vec::new();
     out.extend(symmetry(rows, cols, values));
     out.extend(row_periods(rows, cols, values));
+    out.extend(diagonals(rows, cols, values));
     out.extend(beatty_pair(rows, cols, values));
     out
 }
@@ -102,6 +104,70 @@ fn row_periods(rows: usize, cols: usize, v: &[u64]) -> Option<Finding> {
     })
 }
 
+/// The diagonals `x - y = d` looked at, `|d| <=` this.
+const MAX_DIAGONAL: i64 = 3;
+
+/// The least plain or arithmetic period of the values along each diagonal
+/// `x - y = d`, `|d| <= 3`, of the square part, `G(k + d, k)` for `d >= 0`
+/// and `G(k, k - d)` below; those without one are left out.
+fn diagonals(rows: usize, cols: usize, v: &[u64]) -> Option<Finding> {
+    let n = rows.min(cols);
+    let mut parts = Vec::new();
+    let mut shortest = n;
+    for d in -MAX_DIAGONAL..=MAX_DIAGONAL {
+        let off = d.unsigned_abs() as usize;
+        if off >= n {
+            continue;
+        }
+        let cell = |k: usize| if d >= 0 { (k + off, k) } else { (k, k + off) };
+        let diag: Vec<u64> = (0..n - off)
+            .map(|k| {
+                let (x, y) = cell(k);
+                v[x * cols + y]
+            })
+            .collect();
+        let Some(f) = period::plain(0, &diag).or_else(|| period::arithmetic(0, &diag)) else {
+            continue;
+        };
+        let Model::Periodic {
+            preperiod,
+            period,
+            saltus,
+            ..
+        } = f.model
+        else {
+            continue;
+        };
+        shortest = shortest.min(diag.len());
+        let at = |k: &str| match d {
+            0 => format!("G({k}, {k})"),
+            d if d > 0 => format!("G({k} + {d}, {k})"),
+            d => format!("G({k}, {k} + {})", -d),
+        };
+        let shift = format!("k + {period}");
+        parts.push(match saltus {
+            0 => format!(
+                "x - y = {d}: {} = {} for k >= {preperiod}",
+                at(&shift),
+                at("k")
+            ),
+            s => format!(
+                "x - y = {d}: {} = {} + {s} for k >= {preperiod}",
+                at(&shift),
+                at("k")
+            ),
+        });
+    }
+    (!parts.is_empty()).then(|| {
+        observed(
+            Kind::Diagonals,
+            parts.join("; "),
+            found_len(shortest) as u64 - 1,
+            shortest as u64 - 1,
+        )
+    })
+}
+
 /// The P-positions with `x <= y` of the square part as `(a(k), b(k))`,
 /// `a` increasing, each a Beatty sequence.
 fn beatty_pair(rows: usize, cols: usize, v: &[u64]) -> Option<Finding> {
@@ -139,10 +205,12 @@ fn beatty_pair(rows: usize, cols: usize, v: &[u64]) -> Option<Finding> {
     let fb = beatty::fit_all(&b[..found])
         .into_iter()
         .find(|f| holds(f, &b))?;
-    Some(observed(
+    let mut f = observed(
         Kind::PPositionBeattyPair,
         format!("G(x, y) = 0 exactly at (a(k), b(k)) and (b(k), a(k)) with a(k) = {fa}, b(k) = {fb}, k >= 0"),
         half - 1,
         n as u64 - 1,
-    ))
+    );
+    f.model = Model::BeattyPair(fa, fb);
+    Some(f)
 }

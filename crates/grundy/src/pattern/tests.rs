@@ -94,14 +94,16 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn planted_table_forms_are_recovered(form in 0usize..6, m in 2u64..7, n in 16usize..40) {
-        let forms: [fn(u64, u64, u64) -> u64; 6] = [
+    fn planted_table_forms_are_recovered(form in 0usize..8, m in 2u64..7, n in 16usize..40) {
+        let forms: [fn(u64, u64, u64) -> u64; 8] = [
             |x, y, _| x ^ y,
             |x, y, m| (x + y) % m,
             |x, y, m| x.min(y) % m,
             |x, y, m| x.max(y) % m,
             |x, y, m| (x % m) ^ (y % m),
             |x, y, m| (x ^ y) % m,
+            |x, y, m| x.abs_diff(y) % m,
+            |_, y, m| y % m,
         ];
         let g: Vec<u64> = (0..n * n).map(|i| forms[form]((i / n) as u64, (i % n) as u64, m)).collect();
         let found = find_table(n, n, &g);
@@ -110,9 +112,61 @@ proptest! {
         for x in 0..3 * n as u64 {
             for y in 0..3 * n as u64 {
                 prop_assert_eq!(f.at2(x, y), Some(forms[form](x, y, m)), "{}", f);
+                prop_assert_eq!(found[0].value2(x, y), Some(forms[form](x, y, m)));
             }
         }
     }
+
+    #[test]
+    fn planted_diagonals_are_recovered(
+        d in -3i64..4,
+        pre in proptest::collection::vec(0u64..5, 0..6),
+        block in proptest::collection::vec(0u64..4, 1..6),
+        saltus in 0u64..3,
+        noise in proptest::collection::vec(0u64..40, 60 * 60),
+    ) {
+        let n = 60usize;
+        let (k0, p) = (pre.len() as u64, block.len() as u64);
+        let planted = |k: u64| -> u64 {
+            if k < k0 {
+                pre[k as usize]
+            } else {
+                100 + block[((k - k0) % p) as usize] + saltus * ((k - k0) / p)
+            }
+        };
+        let mut g = noise.clone();
+        let off = d.unsigned_abs() as usize;
+        for k in 0..n - off {
+            let (x, y) = if d >= 0 { (k + off, k) } else { (k, k + off) };
+            g[x * n + y] = planted(k as u64);
+        }
+        let found = find_table(n, n, &g);
+        let diag = found.iter().find(|f| f.kind == Kind::Diagonals);
+        prop_assert!(diag.is_some(), "{:?}", found);
+        let text = &diag.unwrap().formula;
+        let head = format!("x - y = {d}: ");
+        let part = text.split("; ").find(|t| t.starts_with(&head));
+        prop_assert!(part.is_some(), "{}", text);
+        let part = part.unwrap();
+        // G(k + q ...) = G(k ...) [+ s] for k >= from, checked on the
+        // planted values far past the table.
+        let num = |after: &str| -> u64 {
+            let at = part.find(after).unwrap() + after.len();
+            part[at..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().unwrap()
+        };
+        let q = num("G(k + ");
+        let from = num("for k >= ");
+        let s = part
+            .split(" for k")
+            .next()
+            .unwrap()
+            .rsplit_once(") + ")
+            .map_or(0, |(_, s)| s.parse::<u64>().unwrap());
+        for k in from..from + 500 {
+            prop_assert_eq!(planted(k + q), planted(k) + s, "{}", part);
+        }
+    }
+
 
     #[test]
     fn random_values_give_nothing_proven_nor_false(
@@ -121,6 +175,28 @@ proptest! {
     ) {
         let found = find_sequence(start, &g);
         nothing_false(start, &g, &found)?;
+        // A known game named is one whose values these are.
+        for f in catalogue::sequence(start, &g, None) {
+            prop_assert!(matches!(f.status, Status::Observed { .. }), "{:?}", f);
+            let e = catalogue::sequences()
+                .iter()
+                .find(|e| f.formula.ends_with(&format!("of {} ({})", e.name, e.about)) || f.formula.ends_with(&e.about))
+                .unwrap();
+            let d = [0i64, -1, 1, -2, 2]
+                .into_iter()
+                .find(|&d| f.formula.starts_with(&format!("G(n) = G({})", match d {
+                    0 => "n".to_string(),
+                    d if d < 0 => format!("n - {}", -d),
+                    d => format!("n + {d}"),
+                })))
+                .unwrap();
+            for (i, &v) in g.iter().enumerate() {
+                let n = start + i as u64;
+                if let Some(w) = n.checked_add_signed(d).and_then(|m| e.value(m)) {
+                    prop_assert_eq!(v, w, "{:?}", f);
+                }
+            }
+        }
     }
 
     #[test]
