@@ -377,7 +377,15 @@ mod owned_chips {
         annihilate: bool,
         c: Convention,
     ) -> Result<Box<dyn AnyGame>, Error> {
-        let text: Box<str> = text.replace(';', "\n").into_boxed_str();
+        // ';' separates edges, except in a comment.
+        let mut lines = String::with_capacity(text.len() + 1);
+        for line in text.lines() {
+            let (edges, comment) = line.split_at(line.find('#').unwrap_or(line.len()));
+            lines.extend(edges.chars().map(|c| if c == ';' { '\n' } else { c }));
+            lines.push_str(comment);
+            lines.push('\n');
+        }
+        let text: Box<str> = lines.into_boxed_str();
         // SAFETY: the text is on the heap and lives as long as `OwnedChips`
         // (see the type's docs); the 'static borrow never leaves it.
         let text_ref: &'static str = unsafe { &*(text.as_ref() as *const str) };
@@ -389,7 +397,7 @@ mod owned_chips {
             Err(refused) if graph_ref.grundy_values().is_err() => {
                 if annihilate {
                     return Err(Error::new(format!(
-                        "{refused}; chips that annihilate are played on graphs without cycles only"
+                        "{refused}; chips that annihilate are played on graphs without cycles only (chips that coexist take any graph)"
                     )));
                 }
                 let started = Started::new(chips_loopy::start(graph_ref, names, c)?);
