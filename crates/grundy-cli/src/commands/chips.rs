@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use grundy::family::registry;
+use grundy::family::registry::{self, AnyGame};
 use grundy::game::Convention;
 
 use crate::error::{CliError, CliResult};
@@ -38,22 +38,38 @@ pub struct ChipsArgs {
     pub output: OutputArgs,
 }
 
-/// Reads the graph and prints the report for the chips, as the chips
-/// family of the registry gives it (Smith's values on a graph with a cycle).
-pub fn run(args: &ChipsArgs) -> CliResult {
-    let text = read_graph(&args.graph, MAX_FILE_BYTES)?;
-    let family = if args.annihilate {
+/// The registry's chips family on the graph file `path` (its text
+/// `text`) with chips on `chips`: Smith's values on a graph with a cycle.
+pub(crate) fn start(
+    path: &Path,
+    text: &str,
+    chips: &[String],
+    annihilate: bool,
+    c: Convention,
+) -> CliResult<Box<dyn AnyGame>> {
+    let family = if annihilate {
         "chips-annihilate"
     } else {
         "chips"
     };
-    let chips = args.chips.join(" ");
-    let g = registry::start(family, &text, &chips, Convention::Normal).map_err(|e| {
+    registry::start(family, text, &chips.join(" "), c).map_err(|e| {
         match e.0.strip_prefix("graph: ") {
-            Some(e) => CliError::new(format!("in the graph file '{}': {e}", args.graph.display())),
+            Some(e) => CliError::new(format!("in the graph file '{}': {e}", path.display())),
             None => CliError::from(e),
         }
-    })?;
+    })
+}
+
+/// Reads the graph and prints the report for the chips.
+pub fn run(args: &ChipsArgs) -> CliResult {
+    let text = read_graph(&args.graph, MAX_FILE_BYTES)?;
+    let g = start(
+        &args.graph,
+        &text,
+        &args.chips,
+        args.annihilate,
+        Convention::Normal,
+    )?;
     let mut report = g.report()?;
     if args.output.explain {
         report.explanation = g.explain();
