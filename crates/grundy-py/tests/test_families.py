@@ -189,6 +189,10 @@ def cli_args(family, variant, p, tmp_path):
     """The command line that analyses position p, and its standard input."""
     if family == "heap":
         return ["heap", variant, *shlex.split(p.text)], None
+    if family == "rules":
+        rules = tmp_path / "game.toml"
+        rules.write_text(variant)
+        return ["game", str(rules), *shlex.split(p.text)], None
     if family == "wind-up":
         modulus, amounts = variant.split(":")
         return ["windup", "-n", modulus, "-s", amounts, *shlex.split(p.text)], None
