@@ -47,13 +47,24 @@ def test_every_family_is_listed():
     assert {"nim", "heap", "moore", "chips", "cards", "corners", "product"} <= set(FAMILIES)
 
 
+def smith(p):
+    """Whether p is reported with Smith's value: a game that can loop
+    (Wind-Up, chips on a graph with a cycle), whose value is a number or
+    {"infinity": K}, whose outcome is N, P or D (a draw), and whose winning
+    moves listed are those that make progress, some of the moves to
+    P-positions."""
+    return "draw_keeping_moves" in p.report()
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 def test_values_are_the_mex_of_the_moves(family):
     rng = random.Random(family)
     for start in starts(family):
         for p in walk(start, rng, 6):
             moves = p.moves()
-            if p.value is not None:
+            if smith(p):
+                check_smith(p, moves)
+            elif p.value is not None:
                 values = {m["value"] for m in moves}
                 mex = next(v for v in range(len(values) + 1) if v not in values)
                 assert p.value == mex, (family, p.text)
@@ -64,13 +75,50 @@ def test_values_are_the_mex_of_the_moves(family):
             to_p = [m["to"] for m in moves if m["outcome"] == "P"]
             assert all(w in to_p for w in winning), (family, p.text)
             assert (p.outcome == "N") == bool(winning) == bool(to_p), (family, p.text)
-            if family != "northcott":
+            if family != "northcott" and not smith(p):
                 assert len(winning) == len(to_p), (family, p.text)
             if p.text.strip() and not p.is_over:
                 assert p.at(p.text).text == p.text
-            assert p.drawing()["outcome"] == p.outcome
+            # A drawing has the two outcomes only: a draw is N there (the
+            # player to move does not lose).
+            assert p.drawing()["outcome"] == p.outcome.replace("D", "N")
             assert "<b>" in p._repr_html_()
             assert p.explain()
+
+
+def check_smith(p, moves):
+    """Smith's rules at p: a finite value is the mex of the finite values of
+    the moves, and every move to an infinite position can be answered by a
+    move back to that value; ∞(K) lists the finite values of the moves."""
+    r = p.report()
+    finite = {m["value"] for m in moves if m["value"] is not None}
+    if isinstance(r["value"], int):
+        assert r["value"] == next(v for v in range(len(finite) + 1) if v not in finite)
+        assert r["outcome"] == ("P" if r["value"] == 0 else "N")
+        for m in moves:
+            if m["value"] is None:
+                back = p.at(json.dumps(m["to"])).moves()
+                assert any(b["value"] == r["value"] for b in back), (p.text, m["move"])
+    else:
+        k = r["value"]["infinity"]
+        if len(p.json) == 1:  # one component: K is the finite values it moves to
+            assert k == sorted(finite), (p.text, k)
+        assert r["outcome"] == ("N" if 0 in k else "D"), (p.text, r)
+    keeping = [m["to"] for m in r["draw_keeping_moves"]]
+    drawn = [m["to"] for m in moves if p.at(json.dumps(m["to"])).outcome == "D"]
+    assert all(k in drawn for k in keeping), p.text
+    assert bool(keeping) == (r["outcome"] == "D"), p.text
+
+
+def test_loopy_families_report_draws_and_infinite_values():
+    p = grundy.game("wind-up", [2], variant="10:3,4")
+    assert p.outcome == "D" and p.value == {"infinity": []}
+    q = grundy.game("windup", [1], variant="7:2,3")
+    assert q.outcome == "N" and q.value == {"infinity": [0]}
+    assert q.play(q.winning_moves()[0]["move"]).outcome == "P"
+    c = grundy.game("chips", "a", variant="a b;b a;b c;c d")
+    assert c.outcome == "D" and c.report()["chip_values"] == [{"infinity": []}]
+    assert "∞(∅)" in c.explain()
 
 
 def cli_json(cli, *args):
@@ -141,6 +189,13 @@ def cli_args(family, variant, p, tmp_path):
     """The command line that analyses position p, and its standard input."""
     if family == "heap":
         return ["heap", variant, *shlex.split(p.text)], None
+    if family == "rules":
+        rules = tmp_path / "game.toml"
+        rules.write_text(variant)
+        return ["game", str(rules), *shlex.split(p.text)], None
+    if family == "wind-up":
+        modulus, amounts = variant.split(":")
+        return ["windup", "-n", modulus, "-s", amounts, *shlex.split(p.text)], None
     if family in ("chips", "chips-annihilate"):
         graph = tmp_path / "graph.txt"
         graph.write_text(variant.replace(";", "\n") + "\n")
@@ -196,6 +251,9 @@ def test_random_positions_agree_with_the_command_line(cli, family, tmp_path):
                                  text=True, timeout=60)
             assert out.returncode == 0, (args, out.stderr)
             r = json.loads(out.stdout)
+            if smith(p):  # the same report, field by field
+                assert r == p.report(), (family, args)
+                continue
             assert r["outcome"] == p.outcome, (family, args)
             if family != "moore":  # the family has no nimber; the CLI's moore prints one
                 assert r["value"] == p.value, (family, args)

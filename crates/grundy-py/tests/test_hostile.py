@@ -36,8 +36,10 @@ def test_game_errors_are_the_command_lines(cli):
         grundy.game("nim", [1], k=2, width=3)
     with pytest.raises(ValueError):
         grundy.game("nim", [3]).play("7 -> 1")
-    with pytest.raises(ValueError):
-        grundy.game("chips", "a", graph="a b;b a")
+    # Chips that coexist take a graph with a cycle (Smith's values); chips
+    # that annihilate do not.
+    with pytest.raises(ValueError, match="without cycles"):
+        grundy.game("chips-annihilate", "a", graph="a b;b a")
 
 
 @pytest.mark.parametrize("to,error", [(-1, ValueError), (2**70, ValueError), ("ten", TypeError),

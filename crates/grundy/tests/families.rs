@@ -7,6 +7,7 @@
 
 use grundy::family::registry::{self, AnyGame};
 use grundy::game::{Convention, Outcome};
+use grundy::loopy::LoopyOutcome;
 use grundy::strategy::Rng;
 use proptest::prelude::*;
 
@@ -49,9 +50,12 @@ fn check_here(what: &str, g: &dyn AnyGame) -> usize {
     );
     if let Ok(report) = g.report() {
         assert_eq!(report.position, g.position_json(), "{what}");
+        // A draw of a game that can loop has no winning move, and the
+        // player to move does not lose (N).
+        let drawn = matches!(&report.smith, Some(s) if s.outcome == LoopyOutcome::D);
         assert_eq!(
             report.outcome == Outcome::P,
-            report.winning_moves.is_empty() && !g.is_over()
+            report.winning_moves.is_empty() && !g.is_over() && !drawn
                 || g.is_over() && report.outcome == Outcome::P,
             "{what}: outcome and winning moves at {text}"
         );
@@ -129,7 +133,13 @@ fn names_and_aliases_are_found() {
             .value,
         Some(3)
     );
-    assert!(registry::start("chips", "a b;b a", "a", Convention::Normal).is_err());
+    // A graph with a cycle: Smith's values, and a draw.
+    let g = registry::start("chips", "a b;b a", "a", Convention::Normal).unwrap();
+    assert_eq!(
+        serde_json::to_value(g.report().unwrap()).unwrap()["outcome"],
+        "D"
+    );
+    assert!(registry::start("chips-annihilate", "a b;b a", "a", Convention::Normal).is_err());
 }
 
 proptest! {

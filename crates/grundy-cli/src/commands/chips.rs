@@ -1,17 +1,15 @@
-//! `grundy chips`: chips on a directed graph read from a file; a graph with
-//! a cycle is answered with Smith's values (`grundy::games::chips_loopy`).
+//! `grundy chips`: chips on a directed graph read from a file, answered by
+//! the registry's chips family (Smith's values on a graph with a cycle).
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use grundy::games::chips::{self, Graph, Variant};
-use grundy::games::chips_loopy::LoopyChips;
-use serde_json::Value;
+use grundy::family::registry::{self, AnyGame};
+use grundy::game::Convention;
 
 use crate::error::{CliError, CliResult};
 use crate::input;
-use crate::listing;
-use crate::report::{emit, print_json, OutputArgs, PrintReport, Report};
+use crate::report::{OutputArgs, PrintReport};
 
 /// The largest graph file read: 1 GiB, which takes about 6 GiB of memory
 /// (a 25 MB file of 10^6 edges peaks at about 150 MB, text included).
@@ -40,75 +38,41 @@ pub struct ChipsArgs {
     pub output: OutputArgs,
 }
 
-fn err(e: chips::GraphError) -> CliError {
-    CliError::new(e.to_string())
+/// The registry's chips family on the graph file `path` (its text
+/// `text`) with chips on `chips`: Smith's values on a graph with a cycle.
+pub(crate) fn start(
+    path: &Path,
+    text: &str,
+    chips: &[String],
+    annihilate: bool,
+    c: Convention,
+) -> CliResult<Box<dyn AnyGame>> {
+    let family = if annihilate {
+        "chips-annihilate"
+    } else {
+        "chips"
+    };
+    registry::start(family, text, &chips.join(" "), c).map_err(|e| {
+        match e.0.strip_prefix("graph: ") {
+            Some(e) => CliError::new(format!("in the graph file '{}': {e}", path.display())),
+            None => CliError::from(e),
+        }
+    })
 }
 
-/// Reads the graph, solves it and prints the report for the chips.
+/// Reads the graph and prints the report for the chips.
 pub fn run(args: &ChipsArgs) -> CliResult {
-    let path = args.graph.display();
     let text = read_graph(&args.graph, MAX_FILE_BYTES)?;
-    let graph = Graph::parse(&text)
-        .map_err(|e| CliError::new(format!("in the graph file '{path}': {e}")))?;
-    let chip_ids = graph.vertices(&args.chips).map_err(err)?;
-    let values = match graph.grundy_values() {
-        Ok(values) => values,
-        Err(chips::GraphError::Cycle(_)) if !args.annihilate => {
-            let report = LoopyChips::new(&graph).report(&chip_ids, args.output.explain);
-            return if args.output.json {
-                print_json(&report)
-            } else {
-                emit(&report.to_text())
-            };
-        }
-        Err(e @ chips::GraphError::Cycle(_)) => {
-            return Err(CliError::new(format!(
-                "{e}; chips that annihilate are played on graphs without cycles only (leave out --annihilate)"
-            )))
-        }
-        Err(e) => return Err(err(e)),
-    };
-    let variant = if args.annihilate {
-        Variant::Annihilate
-    } else {
-        Variant::Coexist
-    };
-    let count = chips::winning_move_count(&graph, &values, &chip_ids);
-    let first = listing::listed(count as u128, chip_ids.len());
-    let (analysis, total) =
-        chips::analyze_first(&graph, &values, &chip_ids, variant, first).map_err(err)?;
-    let show = |c: &Vec<u32>| {
-        let names: Vec<&str> = c.iter().map(|&v| graph.name(v)).collect();
-        let text = if names.is_empty() {
-            "(no chips)".to_string()
-        } else {
-            names.join(" ")
-        };
-        (Value::from(names), text)
-    };
-    let mut report =
-        Report::from_analysis("chips", &chip_ids, &analysis, show).with_total(total as u128);
-    report
-        .extra
-        .insert("vertices".into(), Value::from(graph.vertex_count()));
-    report
-        .extra
-        .insert("edges".into(), Value::from(graph.edge_count()));
-    report.extra.insert(
-        "chip_values".into(),
-        Value::from(
-            chip_ids
-                .iter()
-                .map(|&c| values[c as usize])
-                .collect::<Vec<u64>>(),
-        ),
-    );
-    report
-        .extra
-        .insert("annihilate".into(), Value::from(args.annihilate));
+    let g = start(
+        &args.graph,
+        &text,
+        &args.chips,
+        args.annihilate,
+        Convention::Normal,
+    )?;
+    let mut report = g.report()?;
     if args.output.explain {
-        report.explanation =
-            Some(chips::explain(&graph, &values, &chip_ids, variant).map_err(err)?);
+        report.explanation = g.explain();
     }
     report.print(&args.output)
 }

@@ -17,13 +17,13 @@ use clap::{Args, Subcommand};
 use grundy::families::script::ScriptPlay;
 use grundy::families::script_loopy::ScriptLoopyPlay;
 use grundy::families::{
-    cards, chips, chips_loopy, corners, heap, moore, nim, nimble, northcott, product, staircase,
-    strips, turning, turtles, twoheap, wind_up, wythoff,
+    cards, corners, heap, moore, nim, nimble, northcott, product, staircase, strips, turning,
+    turtles, twoheap, wythoff,
 };
+use grundy::family::registry;
 use grundy::family::session::{Line, Mode, Options, Output, Session, Side, PROMPT};
 use grundy::family::Family;
 use grundy::game::Convention;
-use grundy::games::chips::Graph;
 use grundy::games::turtles::Variant;
 use rustyline::error::ReadlineError;
 
@@ -494,11 +494,14 @@ pub fn run(args: &PlayArgs) -> CliResult {
             drive(started, &options, input)
         }
         PlayGame::Wythoff(a) => drive(wythoff::start(&a.heaps, c)?, &options, input),
-        PlayGame::Windup(a) => drive(
-            wind_up::start(&a.modulus, &a.subtract, &a.heaps, c)?,
-            &options,
-            input,
-        ),
+        PlayGame::Windup(a) => {
+            if a.heaps.is_empty() {
+                return Err(CliError::new("no heaps given"));
+            }
+            let variant = format!("{}:{}", a.modulus.trim(), a.subtract);
+            let g = registry::start("wind-up", &variant, &a.heaps.join(" "), c)?;
+            drive_any(g.session(&options), input)
+        }
         PlayGame::Script(words) => {
             let Some(r) = &rules else {
                 return Err(CliError::new(format!(
@@ -516,16 +519,12 @@ pub fn run(args: &PlayArgs) -> CliResult {
         PlayGame::Moore(a) => drive(moore::start(&a.k, &a.heaps, c)?, &options, input),
         PlayGame::Northcott(a) => drive(northcott::start(&a.width, &a.rows, c)?, &options, input),
         PlayGame::Chips(a) => {
-            let text = crate::commands::chips::read_graph(&a.graph, MAX_GRAPH_BYTES)?;
-            let graph = Graph::parse(&text).map_err(|e| {
-                CliError::new(format!("in the graph file '{}': {e}", a.graph.display()))
-            })?;
-            if !a.annihilate && graph.grundy_values().is_err() {
-                // A cycle: Smith's values, draws ended by repetition.
-                return drive(chips_loopy::start(&graph, &a.chips, c)?, &options, input);
+            if a.chips.is_empty() {
+                return Err(CliError::new("no chips given"));
             }
-            let started = chips::start(&graph, &a.chips, a.annihilate, c)?;
-            drive(started, &options, input)
+            let text = crate::commands::chips::read_graph(&a.graph, MAX_GRAPH_BYTES)?;
+            let g = crate::commands::chips::start(&a.graph, &text, &a.chips, a.annihilate, c)?;
+            drive_any(g.session(&options), input)
         }
     }
 }

@@ -1,11 +1,13 @@
 //! `grundy windup`: subtraction modulo n, a heap game that can loop.
 
 use clap::Args;
+use grundy::family::registry;
+use grundy::game::Convention;
 use grundy::games::wind_up;
 use serde_json::json;
 
 use crate::error::{CliError, CliResult};
-use crate::report::{emit, print_json, OutputArgs};
+use crate::report::{emit, print_json, OutputArgs, PrintReport};
 
 /// Wind-Up: subtract an amount of the set modulo N from one heap; 0 cannot move.
 #[derive(Args, Debug)]
@@ -36,8 +38,8 @@ pub fn run(args: &WindUpArgs) -> CliResult {
             "no heaps given (or ask for the values of every residue with --table)",
         ));
     }
-    let (game, heaps) = wind_up::start(&args.modulus, &args.subtract, &args.heaps)?;
     if args.table {
+        let (game, _) = wind_up::start(&args.modulus, &args.subtract, &args.heaps)?;
         if game.modulus() > MAX_TABLE {
             return Err(CliError::new(format!(
                 "a table of {} residues is too long to list (at most {MAX_TABLE})",
@@ -59,10 +61,16 @@ pub fn run(args: &WindUpArgs) -> CliResult {
         }
         return emit(&text);
     }
-    let report = game.report(&heaps, args.output.explain)?;
-    if args.output.json {
-        print_json(&report)
-    } else {
-        emit(&report.to_text())
+    let variant = format!("{}:{}", args.modulus.trim(), args.subtract);
+    let g = registry::start(
+        "wind-up",
+        &variant,
+        &args.heaps.join(" "),
+        Convention::Normal,
+    )?;
+    let mut report = g.report()?;
+    if args.output.explain {
+        report.explanation = g.explain();
     }
+    report.print(&args.output)
 }

@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::family::drawing::{Part, Shape};
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
@@ -113,6 +113,10 @@ impl Play for ChipsPlay<'_, '_> {
             .sum()
     }
 
+    fn size(&self, p: &Vec<u32>) -> usize {
+        p.len().max(1)
+    }
+
     fn moves(&self, p: &Vec<u32>) -> Moves<ChipMove, Vec<u32>> {
         let mut out = Vec::new();
         for i in (0..p.len()).filter(|&i| Self::first_on_vertex(p, i)) {
@@ -182,6 +186,37 @@ impl Notation for ChipsPlay<'_, '_> {
 impl Analyse for ChipsPlay<'_, '_> {
     fn value(&self, p: &Vec<u32>) -> Option<Nimber> {
         Some(Nimber(self.nim_sum(p)))
+    }
+
+    fn winning_total(&self, p: &Vec<u32>) -> Result<u128, SolveError> {
+        Ok(chips::winning_move_count(self.graph, &self.values, p) as u128)
+    }
+
+    fn first_winning_moves(
+        &self,
+        p: &Vec<u32>,
+        n: usize,
+    ) -> Result<Moves<ChipMove, Vec<u32>>, SolveError> {
+        let (a, _) = chips::analyze_first(self.graph, &self.values, p, self.variant, n)
+            .map_err(|e| SolveError::Other(e.to_string()))?;
+        Ok(a.winning_moves.into_iter().map(|w| (w.mv, w.to)).collect())
+    }
+
+    fn explain_position(&self, p: &Vec<u32>) -> Option<String> {
+        chips::explain(self.graph, &self.values, p, self.variant).ok()
+    }
+
+    /// The graph's size, the Grundy value under each chip, and whether
+    /// chips annihilate.
+    fn report_extra(&self, p: &Vec<u32>) -> Map<String, Value> {
+        let mut extra = Map::new();
+        extra.insert("vertices".into(), Value::from(self.graph.vertex_count()));
+        extra.insert("edges".into(), Value::from(self.graph.edge_count()));
+        let values: Vec<u64> = p.iter().map(|&c| self.values[c as usize]).collect();
+        extra.insert("chip_values".into(), Value::from(values));
+        let annihilate = self.variant == Variant::Annihilate;
+        extra.insert("annihilate".into(), Value::from(annihilate));
+        extra
     }
 
     fn outcome(&self, p: &Vec<u32>) -> Outcome {

@@ -12,6 +12,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use crate::family::drawing::{Part, Shape};
+use crate::family::report::Report;
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::chips::{self, ChipMove, Graph};
@@ -200,6 +201,16 @@ impl Analyse for LoopyChipsPlay<'_, '_> {
 
     fn value_text(&self, p: &Vec<u32>) -> Option<String> {
         Some(self.game.sum_value(p).play_text())
+    }
+
+    /// Smith's value, the draws and every winning and draw-keeping move,
+    /// as `grundy chips` prints them for a graph with a cycle.
+    fn own_report(&self, p: &Vec<u32>) -> Option<Result<Report, Error>> {
+        Some(Ok(self.game.report(p, false).into()))
+    }
+
+    fn explain_position(&self, p: &Vec<u32>) -> Option<String> {
+        Some(self.game.explain(p))
     }
 }
 

@@ -408,6 +408,7 @@ impl ScriptPlay {
                 .collect::<Vec<_>>()
                 .join(" "),
             explanation,
+            smith: None,
         })
     }
 

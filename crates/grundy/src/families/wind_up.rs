@@ -11,6 +11,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use crate::family::drawing::{Part, Shape};
+use crate::family::report::Report;
 use crate::family::text::parse_numbers;
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
@@ -155,6 +156,16 @@ impl Analyse for WindUpPlay {
 
     fn value_text(&self, p: &Vec<u64>) -> Option<String> {
         Some(self.game.sum_value(p).play_text())
+    }
+
+    /// Smith's value, the draws and every winning and draw-keeping move,
+    /// as `grundy windup` prints them.
+    fn own_report(&self, p: &Vec<u64>) -> Option<Result<Report, Error>> {
+        Some(self.game.report(p, false).map(Report::from))
+    }
+
+    fn explain_position(&self, p: &Vec<u64>) -> Option<String> {
+        Some(self.game.explain(p))
     }
 }
 

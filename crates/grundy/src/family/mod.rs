@@ -265,6 +265,14 @@ pub trait Analyse: Play {
         None
     }
 
+    /// The whole report of `p` where the family writes its own: a game that
+    /// can loop gives Smith's value, its draws and the moves that keep them
+    /// ([`report::Smith`]). `None` (the default): the common report, built
+    /// from the value, the outcome and the winning moves.
+    fn own_report(&self, _p: &Self::Position) -> Option<Result<report::Report, Error>> {
+        None
+    }
+
     /// Fields the family adds to a report of `p`, after the common ones
     /// (the values of a heap game's heaps); none by default.
     fn report_extra(&self, _p: &Self::Position) -> Map<String, Value> {

@@ -25,8 +25,8 @@ use super::report::{MoveReport, Report};
 use super::session::{Line, Options, Output, Session};
 use super::{conformance, listable, Drawing, Error, Family};
 use crate::families::{
-    cards, chips, corners, cram, heap, huge_heap, moore, nim, nimble, node_kayles, northcott,
-    product, staircase, strips, turning, turtles, twoheap, wythoff,
+    cards, chips, chips_loopy, corners, cram, heap, huge_heap, moore, nim, nimble, node_kayles,
+    northcott, product, staircase, strips, turning, turtles, twoheap, wind_up, wythoff,
 };
 use crate::game::{Convention, Outcome};
 use crate::games::chips::Graph;
@@ -185,6 +185,9 @@ impl<F: Family + 'static> AnyGame for Started<F> {
     }
     fn report(&self) -> Result<Report, Error> {
         let p = &self.position;
+        if let Some(report) = self.game.own_report(p) {
+            return report;
+        }
         let count = self.game.winning_total(p)?;
         let first = super::limits::listed(count, self.game.size(p));
         let winning_moves = self
@@ -209,6 +212,7 @@ impl<F: Family + 'static> AnyGame for Started<F> {
             extra: self.game.report_extra(p),
             position_text: self.game.position_text(p),
             explanation: None,
+            smith: None,
         }
         .with_total(count))
     }
@@ -351,27 +355,37 @@ pub fn start_huge_heap(
 mod owned_chips {
     use super::*;
 
-    /// The chips game with the graph and its text kept alive beside it.
+    /// A chips game with the graph and its text kept alive beside it.
     ///
     /// The graph borrows names from the text, and the game borrows the
     /// graph. Both are boxed, so they stay where they are while this value
     /// moves; they are never changed or handed out, and the fields are
     /// dropped in order (the game, then the graph, then the text), so no
     /// borrow outlives what it borrows.
-    pub struct OwnedChips {
-        started: Started<chips::ChipsPlay<'static, 'static>>,
+    pub struct OwnedChips<F: Family> {
+        started: Started<F>,
         _graph: Box<Graph<'static>>,
         _text: Box<str>,
     }
 
-    /// Starts chips on the graph `text` with the chips on `names`.
+    /// Starts chips on the graph `text` with the chips on `names`: on a
+    /// graph with a cycle, chips that coexist have Smith's values
+    /// ([`chips_loopy`]).
     pub fn start(
         text: &str,
         names: &[&str],
         annihilate: bool,
         c: Convention,
     ) -> Result<Box<dyn AnyGame>, Error> {
-        let text: Box<str> = text.replace(';', "\n").into_boxed_str();
+        // ';' separates edges, except in a comment.
+        let mut lines = String::with_capacity(text.len() + 1);
+        for line in text.lines() {
+            let (edges, comment) = line.split_at(line.find('#').unwrap_or(line.len()));
+            lines.extend(edges.chars().map(|c| if c == ';' { '\n' } else { c }));
+            lines.push_str(comment);
+            lines.push('\n');
+        }
+        let text: Box<str> = lines.into_boxed_str();
         // SAFETY: the text is on the heap and lives as long as `OwnedChips`
         // (see the type's docs); the 'static borrow never leaves it.
         let text_ref: &'static str = unsafe { &*(text.as_ref() as *const str) };
@@ -379,15 +393,29 @@ mod owned_chips {
             Box::new(Graph::parse(text_ref).map_err(|e| Error::new(format!("graph: {e}")))?);
         // SAFETY: as above, for the boxed graph.
         let graph_ref: &'static Graph<'static> = unsafe { &*(graph.as_ref() as *const Graph) };
-        let started = Started::new(chips::start(graph_ref, names, annihilate, c)?);
-        Ok(Box::new(OwnedChips {
-            started,
-            _graph: graph,
-            _text: text,
-        }))
+        match chips::start(graph_ref, names, annihilate, c) {
+            Err(refused) if graph_ref.grundy_values().is_err() => {
+                if annihilate {
+                    return Err(Error::new(format!(
+                        "{refused}; chips that annihilate are played on graphs without cycles only (chips that coexist take any graph)"
+                    )));
+                }
+                let started = Started::new(chips_loopy::start(graph_ref, names, c)?);
+                Ok(Box::new(OwnedChips {
+                    started,
+                    _graph: graph,
+                    _text: text,
+                }))
+            }
+            acyclic => Ok(Box::new(OwnedChips {
+                started: Started::new(acyclic?),
+                _graph: graph,
+                _text: text,
+            })),
+        }
     }
 
-    impl AnyGame for OwnedChips {
+    impl<F: Family + 'static> AnyGame for OwnedChips<F> {
         fn name(&self) -> String {
             self.started.name()
         }
@@ -441,13 +469,13 @@ mod owned_chips {
 
     /// A chips session that keeps its graph and text alive (see
     /// [`OwnedChips`]).
-    struct OwnedSession {
-        session: Session<chips::ChipsPlay<'static, 'static>>,
+    struct OwnedSession<F: Family> {
+        session: Session<F>,
         _graph: Box<Graph<'static>>,
         _text: Box<str>,
     }
 
-    impl AnySession for OwnedSession {
+    impl<F: Family> AnySession for OwnedSession<F> {
         fn begin(&mut self) -> Result<(), Error> {
             self.session.begin()
         }
@@ -471,6 +499,22 @@ fn start_chips(
 ) -> Result<Box<dyn AnyGame>, Error> {
     let names = unjson(position);
     owned_chips::start(variant, &words(&names), annihilate, c)
+}
+
+/// Wind-Up with the variant `N:S1,S2,...` at the heaps `position`.
+fn start_wind_up(variant: &str, position: &str, c: Convention) -> Result<Box<dyn AnyGame>, Error> {
+    let (modulus, amounts) = variant.split_once(':').ok_or_else(|| {
+        Error::new(format!(
+            "Wind-Up '{variant}' is not N:S1,S2,... (the modulus, then the amounts), e.g. 7:2,3"
+        ))
+    })?;
+    let heaps = unjson(position);
+    Ok(boxed(wind_up::start(
+        modulus.trim(),
+        amounts,
+        &words(&heaps),
+        c,
+    )?))
 }
 
 /// A two-heap game: `name` alone, or `name:variant` when it takes an `r`.
@@ -591,9 +635,14 @@ static ENTRIES: &[Entry] = &[
     entry!("northcott", [], "Northcott's game: slide your token in a row towards the other's", "the width of the board: 8",
         "per row the columns of the black and the white token: 1:5 8:3", [("8", "1:5 8:3")],
         |v, p, c| Ok(boxed(northcott::start(v.trim(), &words(&unjson(p)), c)?))),
-    entry!("chips", [], "chips on a directed acyclic graph: move a chip along an arc",
+    entry!("chips", [], "chips on a directed graph: move a chip along an arc; on a graph with a cycle, Smith's values and draws",
         "the graph: one edge 'u v' per line (or separated by ';')", "the vertices holding chips: a b",
-        [("a b;b c;a c;c d", "a b")], |v, p, c| start_chips(v, p, c, false)),
+        [("a b;b c;a c;c d", "a b"), ("a b;b a;b c;c d", "b c"), ("a b;b a;b c;c d", "a")],
+        |v, p, c| start_chips(v, p, c, false)),
+    entry!("wind-up", ["windup"], "Wind-Up: subtract an amount modulo N from one heap, 0 cannot move; play can loop (Smith's values, draws)",
+        "N:S1,S2,...: the modulus N, then the amounts that may be subtracted: 7:2,3",
+        "the heaps, residues 0 to N-1: 1 4", [("7:2,3", "1 4"), ("7:2,3", "4 5"), ("10:3,4", "2 7"), ("6:1,4", "1 3")],
+        start_wind_up),
     entry!("chips-annihilate", [], "chips on a directed acyclic graph; two chips meeting annihilate",
         "the graph: one edge 'u v' per line (or separated by ';')", "the vertices holding chips: a b",
         [("a b;b c;a c;c d", "a b")], |v, p, c| start_chips(v, p, c, true)),

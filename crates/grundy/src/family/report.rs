@@ -7,10 +7,16 @@
 //! winning moves to list (see [`super::limits::listed`]), `winning_moves`
 //! holds the first ones and `winning_moves_total` counts them all. `position` and each `to`
 //! are written in the syntax the command accepts, so they can be fed back.
+//!
+//! A game that can loop ([`crate::loopy`]) reports Smith's value instead:
+//! `"value"` is a number or `{"infinity": [..K]}`, `"outcome"` may be `"D"`
+//! (a draw), and `"draw_keeping_moves"` (with `"draw_keeping_moves_total"`
+//! when cut) follows the winning moves ([`Smith`]).
 
 use crate::game::{Analysis, Convention, Outcome};
+use crate::loopy::{LoopyOutcome, LoopyValue};
 use crate::nimber::Nimber;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 /// One winning move: its words and the position it leaves.
@@ -29,8 +35,22 @@ pub struct MoveReport {
     pub to_text: String,
 }
 
+/// What the report of a game that can loop has beyond the common fields:
+/// Smith's value, the outcome with draws, and the moves that keep a draw.
+#[derive(Debug, Clone)]
+pub struct Smith {
+    /// A nimber, or ∞(K).
+    pub value: LoopyValue,
+    /// `N`, `P` or `D`.
+    pub outcome: LoopyOutcome,
+    /// The moves that keep a draw (empty unless `D`), or the first ones.
+    pub draw_keeping_moves: Vec<MoveReport>,
+    /// How many there are, when only the first are listed.
+    pub draw_keeping_moves_total: Option<u128>,
+}
+
 /// The answer for one position.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Debug, Clone)]
 pub struct Report {
     /// The game's name.
     pub game: String,
@@ -38,26 +58,92 @@ pub struct Report {
     pub position: Value,
     /// Play convention.
     pub convention: Convention,
-    /// Grundy value (normal play); `null` in misère play.
+    /// Grundy value (normal play); `null` in misère play, and for an
+    /// infinite value of a game that can loop (see [`Report::smith`]).
     pub value: Option<u64>,
-    /// `N` (the player to move wins) or `P`.
+    /// `N` (the player to move wins) or `P`; `N` also for a draw of a game
+    /// that can loop (the player to move does not lose; see
+    /// [`Report::smith`]).
     pub outcome: Outcome,
     /// Every winning move, or the first ones when `winning_moves_total`
     /// is set.
     pub winning_moves: Vec<MoveReport>,
     /// How many winning moves there are, when only the first are listed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub winning_moves_total: Option<u128>,
     /// Game-specific fields, after the common ones.
-    #[serde(flatten)]
     pub extra: Map<String, Value>,
     /// The position as command-line text, for human output.
-    #[serde(skip)]
     pub position_text: String,
     /// Step-by-step explanation, printed with `--explain` (with `--json`,
     /// the last field).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
+    /// For a game that can loop: Smith's value and the three outcomes,
+    /// which the JSON and the text then give in place of `value` and
+    /// `outcome`. `None` for the other games.
+    pub smith: Option<Smith>,
+}
+
+/// A value as the JSON writes it: a nimber (or `null`), or Smith's value.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum WireValue<'a> {
+    Nimber(Option<u64>),
+    Smith(&'a LoopyValue),
+}
+
+/// An outcome as the JSON writes it.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum WireOutcome {
+    Two(Outcome),
+    Three(LoopyOutcome),
+}
+
+/// The JSON of a report, fields in order.
+#[derive(Serialize)]
+struct Wire<'a> {
+    game: &'a str,
+    position: &'a Value,
+    convention: Convention,
+    value: WireValue<'a>,
+    outcome: WireOutcome,
+    winning_moves: &'a [MoveReport],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_moves_total: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draw_keeping_moves: Option<&'a [MoveReport]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draw_keeping_moves_total: Option<u128>,
+    #[serde(flatten)]
+    extra: &'a Map<String, Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explanation: Option<&'a str>,
+}
+
+impl Serialize for Report {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let smith = self.smith.as_ref();
+        Wire {
+            game: &self.game,
+            position: &self.position,
+            convention: self.convention,
+            value: match smith {
+                Some(m) => WireValue::Smith(&m.value),
+                None => WireValue::Nimber(self.value),
+            },
+            outcome: match smith {
+                Some(m) => WireOutcome::Three(m.outcome),
+                None => WireOutcome::Two(self.outcome),
+            },
+            winning_moves: &self.winning_moves,
+            winning_moves_total: self.winning_moves_total,
+            draw_keeping_moves: smith.map(|m| m.draw_keeping_moves.as_slice()),
+            draw_keeping_moves_total: smith.and_then(|m| m.draw_keeping_moves_total),
+            extra: &self.extra,
+            explanation: self.explanation.as_deref(),
+        }
+        .serialize(s)
+    }
 }
 
 impl Report {
@@ -94,6 +180,7 @@ impl Report {
             extra: Map::new(),
             position_text,
             explanation: None,
+            smith: None,
         }
     }
 
@@ -152,6 +239,7 @@ impl Report {
             extra: Map::new(),
             position_text,
             explanation: None,
+            smith: None,
         }
         .with_total(moves.len() as u128)
     }
@@ -167,6 +255,9 @@ impl Report {
 
     /// The human-readable form.
     pub fn to_text(&self) -> String {
+        if let Some(smith) = &self.smith {
+            return self.smith_text(smith);
+        }
         let mut s = String::new();
         let conv = match self.convention {
             Convention::Normal => "normal play",
@@ -213,6 +304,59 @@ impl Report {
                 }
             }
         }
+        self.push_explanation(&mut s);
+        s
+    }
+
+    /// The human-readable form of a game that can loop: Smith's value, the
+    /// outcome, and the winning moves or the moves that keep the draw.
+    fn smith_text(&self, smith: &Smith) -> String {
+        let mut s = format!("{} {} (normal play)\n", self.game, self.position_text);
+        s.push_str(&format!("Value: {}\n", smith.value));
+        s.push_str(&format!(
+            "Outcome: {} ({})\n",
+            smith.outcome,
+            smith.outcome.describe()
+        ));
+        let section =
+            |s: &mut String, one: &str, many: &str, moves: &[MoveReport], total: Option<u128>| {
+                let n = moves.len();
+                let title = match total {
+                    Some(t) => format!("{many} ({t}, the first {n} shown):"),
+                    None if n == 1 => format!("{one}:"),
+                    None => format!("{many} ({n}):"),
+                };
+                s.push_str(&title);
+                s.push('\n');
+                for m in moves {
+                    s.push_str(&format!("  {}  ->  {}\n", m.words, m.to_text));
+                }
+            };
+        match smith.outcome {
+            LoopyOutcome::N => section(
+                &mut s,
+                "Winning move",
+                "Winning moves",
+                &self.winning_moves,
+                self.winning_moves_total,
+            ),
+            LoopyOutcome::D => section(
+                &mut s,
+                "Move that keeps the draw",
+                "Moves that keep the draw",
+                &smith.draw_keeping_moves,
+                smith.draw_keeping_moves_total,
+            ),
+            LoopyOutcome::P if self.winning_moves.is_empty() => {
+                s.push_str("No winning move: every move leads to an N-position.\n")
+            }
+            LoopyOutcome::P => {}
+        }
+        self.push_explanation(&mut s);
+        s
+    }
+
+    fn push_explanation(&self, s: &mut String) {
         if let Some(e) = &self.explanation {
             s.push('\n');
             s.push_str(e);
@@ -220,7 +364,6 @@ impl Report {
                 s.push('\n');
             }
         }
-        s
     }
 }
 

@@ -9,16 +9,16 @@
 //! cut as [`crate::family::limits::listed`] says, with
 //! `winning_moves_total` / `draw_keeping_moves_total` counting all.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::value::{LoopyOutcome, LoopyValue};
 use crate::family::limits::listed;
-use crate::family::report::MoveReport;
-use crate::game::Convention;
+use crate::family::report::{MoveReport, Report, Smith};
+use crate::game::{Convention, Outcome};
 
 /// The answer for one position of a game that can loop.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Debug, Clone)]
 pub struct LoopyReport {
     /// The game's name.
     pub game: String,
@@ -33,21 +33,16 @@ pub struct LoopyReport {
     /// The winning moves that make progress (empty unless `N`).
     pub winning_moves: Vec<MoveReport>,
     /// How many there are, when only the first are listed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub winning_moves_total: Option<u128>,
     /// The moves that keep a draw (empty unless `D`).
     pub draw_keeping_moves: Vec<MoveReport>,
     /// How many there are, when only the first are listed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub draw_keeping_moves_total: Option<u128>,
     /// Game-specific fields, after the common ones.
-    #[serde(flatten)]
     pub extra: Map<String, Value>,
     /// The position as command-line text, for human output.
-    #[serde(skip)]
     pub position_text: String,
     /// Step-by-step explanation (with `--json`, the last field).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
 }
 
@@ -108,54 +103,41 @@ impl LoopyReport {
 
     /// The human-readable form.
     pub fn to_text(&self) -> String {
-        let mut s = format!("{} {} (normal play)\n", self.game, self.position_text);
-        s.push_str(&format!("Value: {}\n", self.value));
-        s.push_str(&format!(
-            "Outcome: {} ({})\n",
-            self.outcome,
-            self.outcome.describe()
-        ));
-        let section =
-            |s: &mut String, one: &str, many: &str, moves: &[MoveReport], total: Option<u128>| {
-                let n = moves.len();
-                let title = match total {
-                    Some(t) => format!("{many} ({t}, the first {n} shown):"),
-                    None if n == 1 => format!("{one}:"),
-                    None => format!("{many} ({n}):"),
-                };
-                s.push_str(&title);
-                s.push('\n');
-                for m in moves {
-                    s.push_str(&format!("  {}  ->  {}\n", m.words, m.to_text));
-                }
-            };
-        match self.outcome {
-            LoopyOutcome::N => section(
-                &mut s,
-                "Winning move",
-                "Winning moves",
-                &self.winning_moves,
-                self.winning_moves_total,
-            ),
-            LoopyOutcome::D => section(
-                &mut s,
-                "Move that keeps the draw",
-                "Moves that keep the draw",
-                &self.draw_keeping_moves,
-                self.draw_keeping_moves_total,
-            ),
-            LoopyOutcome::P if self.winning_moves.is_empty() => {
-                s.push_str("No winning move: every move leads to an N-position.\n")
-            }
-            LoopyOutcome::P => {}
+        Report::from(self.clone()).to_text()
+    }
+}
+
+/// The common report, with Smith's value beside it ([`Report::smith`]):
+/// what the registry's families that can loop report.
+impl From<LoopyReport> for Report {
+    fn from(r: LoopyReport) -> Report {
+        Report {
+            game: r.game,
+            position: r.position,
+            convention: r.convention,
+            value: r.value.finite(),
+            outcome: match r.outcome {
+                LoopyOutcome::P => Outcome::P,
+                LoopyOutcome::N | LoopyOutcome::D => Outcome::N,
+            },
+            winning_moves: r.winning_moves,
+            winning_moves_total: r.winning_moves_total,
+            extra: r.extra,
+            position_text: r.position_text,
+            explanation: r.explanation,
+            smith: Some(Smith {
+                value: r.value,
+                outcome: r.outcome,
+                draw_keeping_moves: r.draw_keeping_moves,
+                draw_keeping_moves_total: r.draw_keeping_moves_total,
+            }),
         }
-        if let Some(e) = &self.explanation {
-            s.push('\n');
-            s.push_str(e);
-            if !e.ends_with('\n') {
-                s.push('\n');
-            }
-        }
-        s
+    }
+}
+
+/// The JSON is the common report's ([`Report`]).
+impl Serialize for LoopyReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Report::from(self.clone()).serialize(s)
     }
 }
