@@ -182,13 +182,17 @@ impl Notation for StripPlay {
 }
 
 impl Analyse for StripPlay {
-    /// In normal play the value of the board's heap form. For Treblecross
-    /// that is the value *Winning Ways* gives it (its heap form 0.11337): the
-    /// moves its heap form leaves out, an X within two cells of another,
-    /// let the opponent complete the row at once, so they never count in a
-    /// sum of strips. A board where the player to move completes a row at
-    /// once has no heap form and no value (its outcome is N).
+    /// In normal play the value of the board's heap form, except for
+    /// Treblecross: played on paper an X may go anywhere, and those moves
+    /// (which its heap form 0.11337 leaves out, since they let the
+    /// opponent complete the row) change the mex, so the heap form's value
+    /// is not the paper game's (`X..X...`: 1 by the heap form, 2 by the
+    /// mex over every move). Only its outcome is reported; the drawing
+    /// gives each heap of the heap form with its value.
     fn value(&self, b: &Board) -> Option<Nimber> {
+        if self.game == StripGame::Treblecross {
+            return None;
+        }
         if self.convention == Convention::Misere || three_in_a_row(b) {
             return (self.convention == Convention::Normal).then_some(Nimber(0));
         }
@@ -395,18 +399,18 @@ mod tests {
     }
 
     #[test]
-    fn treblecross_is_valued_by_its_heap_form() {
+    fn treblecross_has_no_value_but_its_heap_form_is_drawn() {
         let (g, b) = start(StripGame::Treblecross, "X......", Convention::Normal).unwrap();
+        assert_eq!(g.value(&b), None);
         // Four playable cells: a heap of 4 of 0.11337, whose value is 2.
-        assert_eq!(g.value(&b), Some(Nimber(2)));
-        assert_eq!(g.value(&b), Some(Nimber(g.g(4) as u64)));
-        // X.X: the player to move completes the row, so there is no heap form.
-        let (g, b) = start(StripGame::Treblecross, "X.X....", Convention::Normal).unwrap();
+        let d = g.drawing(&b);
+        assert_eq!(d.components.len(), 1);
+        assert_eq!(d.components[0].value, Some(g.g(4) as u64));
+        assert_eq!(g.g(4), 2);
+        // X..X...: the paper game's mex differs from the heap form's value.
+        let (g, b) = start(StripGame::Treblecross, "X..X...", Convention::Normal).unwrap();
         assert_eq!(g.value(&b), None);
         assert_eq!(g.outcome(&b), Outcome::N);
-        // Completing it ends the game: value 0.
-        let w = g.winning_moves(&b).unwrap();
-        assert_eq!(g.value(&w[0].1), Some(Nimber(0)));
     }
 
     #[test]
