@@ -10,7 +10,11 @@ front-ends for the analysis and compares, field by field:
 - every legal move with its value and outcome, and the drawing as data, of
   Python and the page (the command line prints neither as JSON);
 - refusals: a position one front-end refuses, the others refuse with the
-  same message.
+  same message;
+- the families each lists, and every command of the command line: Python
+  and the page must reach each capability (a family of the registry, or a
+  function), except those left out on purpose, each with its reason, in
+  ``CAPABILITIES``.
 
 Integers past 2^53 reach the page as strings of digits (a JavaScript number
 would round them); they are read back as integers before comparing.
@@ -134,7 +138,7 @@ def from_wasm(dist, requests):
         else:
             b["moves_error"] = a["moves_error"]
         out.append(exact(b))
-    return got["families"], out
+    return got["families"], got["exports"], out
 
 
 def differences(case, answers):
@@ -177,6 +181,67 @@ def compare(all_cases, answers):
     return failed
 
 
+# Every command of the command line, and how Python and the page reach the
+# same capability: a family of the registry (by name), or the function
+# that answers it. None, with the reason, where one is left out on purpose.
+FAMILY = "family"
+CAPABILITIES = {
+    "nim": (FAMILY, "nim"), "cards": (FAMILY, "cards"), "heap": (FAMILY, "heap"),
+    "moore": (FAMILY, "moore"), "staircase": (FAMILY, "staircase"), "nimble": (FAMILY, "nimble"),
+    "nimble2": (FAMILY, "nimble2"), "turtles": (FAMILY, "turtles"), "twins": (FAMILY, "twins"),
+    "turning": (FAMILY, "turning"), "northcott": (FAMILY, "northcott"), "chips": (FAMILY, "chips"),
+    "corners": (FAMILY, "corners"), "product": (FAMILY, "product"), "wythoff": (FAMILY, "wythoff"),
+    "twoheap": (FAMILY, "r-wythoff"), "windup": (FAMILY, "wind-up"), "game": (FAMILY, "script"),
+    "play": ("Position.session", "computer"),
+    "families": ("families", "families"),
+    "nimber": ("nimber", "nimber"),
+    "seq": ("rule", "sequence"),
+    "pattern": ("Sequence.pattern", "pattern"),
+    "check": ("check", "check"),
+    "table": ("nim_mul", "table"),
+    "survey": None,   # a batch job over many codes, files and every core
+    "verify": None,   # checks a sequence file: files are the command line's
+    "rules": None,    # the heap-rule notation in words: the command line's help
+    "misere": None,   # misère quotients: not yet a library job Python and the page call
+    "help": None,
+}
+
+
+def missing_capabilities(cli, lists, wasm_exports):
+    """What Python or the page lacks of what the command line does."""
+    help_text = subprocess.run([cli, "--help"], capture_output=True, text=True, check=True).stdout
+    commands = []
+    listing = False
+    for line in help_text.splitlines():
+        if line.startswith("Commands:"):
+            listing = True
+        elif listing and not line.strip():
+            break
+        elif listing:
+            commands.append(line.split()[0])
+    lines = []
+    for command in commands:
+        if command not in CAPABILITIES:
+            lines.append(f"the command '{command}' is not in the capability list of scripts/parity.py")
+            continue
+        if CAPABILITIES[command] is None:
+            continue
+        python, page = CAPABILITIES[command]
+        if python == FAMILY:
+            for name, fams in lists.items():
+                if page not in {f["name"] for f in fams}:
+                    lines.append(f"'{command}': {name} has no family '{page}'")
+            continue
+        obj = grundy
+        for part in python.split("."):
+            obj = getattr(obj, part, None)
+        if obj is None:
+            lines.append(f"'{command}': Python has no grundy.{python}")
+        if page not in wasm_exports:
+            lines.append(f"'{command}': the page has no function '{page}'")
+    return lines
+
+
 def tamper(answers, name):
     """A copy of the answers with one field of one front-end's changed: the
     outcome of the first report it gave."""
@@ -198,7 +263,7 @@ def main():
     args = ap.parse_args()
 
     all_cases = cases(args.steps)
-    wasm_families, wasm_answers = from_wasm(args.dist, [
+    wasm_families, wasm_exports, wasm_answers = from_wasm(args.dist, [
         {"family": f, "variant": v, "position": t, "convention": c, "moves": []}
         for f, v, t, c in all_cases
     ])
@@ -222,6 +287,11 @@ def main():
         if [json.dumps(f, sort_keys=True) for f in fams] != [json.dumps(f, sort_keys=True) for f in ref]:
             print(f"parity: the families' syntax or examples differ between python and {name}")
             return 1
+    gaps = missing_capabilities(args.cli, lists, wasm_exports)
+    for line in gaps:
+        print("parity: " + line)
+    if gaps:
+        return 1
     families = len({c[0] for c in all_cases})
     refused = sum(1 for a in answers["python"] if "error" in a)
     failed = compare(all_cases, answers)

@@ -1,8 +1,9 @@
 // The WebAssembly half of scripts/parity.py: reads a JSON array of
 // requests on standard input ({"family", "variant", "position",
 // "convention"}), answers each with the page's `analyse` call, and writes
-// {"families": the page's family list, "answers": [each answer exactly as
-// the page receives it]} to standard output.
+// {"families": the page's family list, "exports": the functions the page
+// can call, "answers": [each answer exactly as the page receives it]} to
+// standard output.
 //
 // Usage: node scripts/parity_wasm.mjs DIST < requests.json
 // where DIST is the folder web/build.sh wrote (it holds pkg/).
@@ -17,4 +18,5 @@ grundy.initSync({ module: readFileSync(join(dist, "pkg", "grundy_web_bg.wasm")) 
 
 const requests = JSON.parse(readFileSync(0, "utf8"));
 const answers = requests.map((r) => grundy.analyse(JSON.stringify(r)));
-process.stdout.write(`{"families": ${grundy.families()}, "answers": [${answers.join(",")}]}\n`);
+const exports = JSON.stringify(Object.keys(grundy).filter((k) => typeof grundy[k] === "function"));
+process.stdout.write(`{"families": ${grundy.families()}, "exports": ${exports}, "answers": [${answers.join(",")}]}\n`);
