@@ -204,8 +204,7 @@ def certified(o):
     rep = v["report"]
     if v["status"] != 0 or not rep.get("clean"):
         return f"**no** (verify exit {v['status']})"
-    claim = rep.get("claim")
-    if isinstance(claim, dict) and claim.get("proven"):
+    if rep.get("certified"):
         return "values and period"
     return "values"
 
