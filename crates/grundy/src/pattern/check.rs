@@ -519,10 +519,12 @@ mod tests {
         assert_eq!(c.verdict, Verdict::Observed);
     }
 
+    #[cfg(feature = "scripts")]
     fn example(file: &str) -> String {
         format!("{}/../../examples/{file}", env!("CARGO_MANIFEST_DIR"))
     }
 
+    #[cfg(feature = "scripts")]
     #[test]
     fn scripts_files_and_tables() {
         let kayles = example("scripts/kayles.rhai");

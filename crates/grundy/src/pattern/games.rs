@@ -13,11 +13,14 @@
 //! assert!(Game::parse("twoheap:wythoff").unwrap().is_table());
 //! ```
 
+#[cfg(feature = "scripts")]
 use crate::families::script::ScriptPlay;
+#[cfg(feature = "scripts")]
 use crate::game::Convention;
 use crate::games::twoheap::TwoHeapGame;
 use crate::heap::rule::HeapRule;
 use crate::rules_file::{Compiled, RulesFile};
+#[cfg(feature = "scripts")]
 use crate::script::{Limits, Script, Value};
 use crate::turning::code::TurningCode;
 use crate::turning::{named, values::coin_values};
@@ -26,6 +29,7 @@ use crate::turning::{named, values::coin_values};
 pub const MAX_FILE: u64 = 1 << 20;
 
 /// The most positions of a script valued (the search's own limit).
+#[cfg(feature = "scripts")]
 pub const MAX_SCRIPT_POSITIONS: usize = 10_000_000;
 
 /// The most coins of a coin-turning game valued.
@@ -43,6 +47,7 @@ pub enum Game {
     /// A two-heap game.
     TwoHeap(TwoHeapGame),
     /// A Rhai script: its file name and the game.
+    #[cfg(feature = "scripts")]
     Script(String, Box<ScriptPlay>),
 }
 
@@ -93,6 +98,11 @@ impl Game {
         if let Some(name) = prefixed(text, "twoheap:") {
             return name.parse().map(Game::TwoHeap);
         }
+        #[cfg(not(feature = "scripts"))]
+        if ends_with(text, ".rhai") {
+            return Err(format!("{text}: scripts are not part of this build"));
+        }
+        #[cfg(feature = "scripts")]
         if ends_with(text, ".rhai") {
             let source = read(text)?;
             let name = std::path::Path::new(text)
@@ -125,6 +135,7 @@ impl Game {
             Game::Rule(r) => r.to_string(),
             Game::Turning(name, _) => format!("turning:{name}"),
             Game::TwoHeap(g) => format!("twoheap:{g}"),
+            #[cfg(feature = "scripts")]
             Game::Script(name, _) => name.clone(),
         }
     }
@@ -165,6 +176,7 @@ impl Game {
             Game::TwoHeap(g) => Err(format!(
                 "twoheap:{g} is a table G(x, y): claim 'G(x, y) = FORMULA for twoheap:{g}'"
             )),
+            #[cfg(feature = "scripts")]
             Game::Script(name, play) => {
                 if to >= MAX_SCRIPT_POSITIONS as u64 {
                     return Err(format!(
@@ -185,6 +197,7 @@ impl Game {
         }
         match self {
             Game::TwoHeap(g) => Ok(g.values(n, n).into_iter().map(u64::from).collect()),
+            #[cfg(feature = "scripts")]
             Game::Script(name, play) => (0..n * n)
                 .map(|i| {
                     let p =
@@ -201,13 +214,14 @@ impl Game {
     }
 }
 
+#[cfg(feature = "scripts")]
 fn script_value(name: &str, play: &ScriptPlay, p: Value) -> Result<u64, String> {
     let e = |e: crate::family::Error| format!("{name}: {e}");
     let parts = play.script().split(&[p]).map_err(e)?;
     Ok(play.value_of(&parts).map_err(e)?.0)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "scripts"))]
 mod tests {
     use super::*;
 

@@ -29,11 +29,13 @@
 use serde::Serialize;
 
 use super::{Finding, Model, Status};
+#[cfg(feature = "scripts")]
 use crate::families::script::ScriptPlay;
 use crate::games::huge_heap::{self, leaves, HugeMove};
 use crate::heap::code::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::heap::periodic::PeriodicValues;
 use crate::heap::rule::HeapRule;
+#[cfg(feature = "scripts")]
 use crate::script::Value;
 
 /// A value at a position, with a winning move when one can be derived.
@@ -213,6 +215,7 @@ fn search(rule: &HeapRule, f: &Finding, n: u64) -> (Option<HugeMove>, Option<Str
 /// `found` (observed: only when `trust` is set), with a winning move among
 /// the script's options at `n` whose parts are whole numbers the pattern
 /// values.
+#[cfg(feature = "scripts")]
 pub fn script_at(play: &ScriptPlay, found: &[Finding], n: u64, trust: bool) -> Result<At, String> {
     let f = usable(found, trust)?;
     let value = f.value(n).ok_or("the pattern gives no value there")?;

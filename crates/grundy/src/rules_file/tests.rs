@@ -91,7 +91,7 @@ fn mistakes_name_their_line() {
         3
     );
     assert!(
-        start_err("[game]\nkind = \"graph\"\nedges = [\"a b\", \"b a\"]\nstart = [\"a\"]\n")
+        start_err("[game]\nkind = \"graph\"\nedges = [\"a b\", \"b c\"]\nstart = [\"z\"]\n")
             .starts_with("line 4: start: ")
     );
     assert_eq!(err("[game]\nkind = heap\n").line, 2);

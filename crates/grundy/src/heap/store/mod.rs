@@ -174,6 +174,7 @@ pub struct FormatError(pub String);
 
 /// The header of a file of `count` values of `rule`, `width` bytes each
 /// (format version 1: no claim after the values).
+#[cfg(feature = "files")]
 fn header(rule: &str, count: u64, width: u8, checksum: u32) -> Vec<u8> {
     versioned_header(VERSION, rule, count, width, checksum)
 }
