@@ -8,7 +8,7 @@
 //! let r = Report::rule(&"kayles".parse().unwrap(), 400, Some(1_000_000), false).unwrap();
 //! assert_eq!((r.first, r.last), (0, 400));
 //! assert_eq!(r.findings[0].formula, "G(n + 12) = G(n) for n >= 71");
-//! let at = r.at.unwrap();
+//! let at = r.at.as_ref().unwrap();
 //! assert_eq!((at.value, at.proven), (Some(1), true)); // 10^6 = 71 + 11 (mod 12), G(82) = 1
 //! let json = serde_json::to_value(&r).unwrap();
 //! assert_eq!(json["findings"][0]["status"], "proven");
