@@ -52,6 +52,7 @@ pub mod search;
 pub mod solve;
 pub mod strategy;
 pub mod survey;
+pub mod tables;
 pub mod turning;
 
 mod escape;
