@@ -22,7 +22,8 @@
 //!   (the JSON of `grundy pattern --json`).
 //! - [`check`]: a claim about Grundy values decided (the JSON of `grundy
 //!   check --json`).
-//! - [`table`]: a table of nim-sums or nim products.
+//! - [`table`]: a table of nim-sums, nim products, Turning Corners values
+//!   or a two-heap game's values with its P-positions and row periods.
 //! - [`nimber`]: a nimber expression, or nim-sum, product, inverse and
 //!   square root of two nimbers.
 //!
@@ -44,7 +45,8 @@ pub use sequences::{check, pattern, sequence, sequence_with, PATTERN_WORK, SEQUE
 use grundy::family::registry::{self, AnyGame};
 use grundy::family::session::{Line, Mode, Options, Output, Side};
 use grundy::game::Convention;
-use grundy::nimber::{self, nim_mul, Nimber};
+use grundy::nimber::{self, Nimber};
+use grundy::tables;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -305,25 +307,39 @@ struct TableRequest {
     kind: String,
     #[serde(default)]
     size: Value,
+    #[serde(default)]
+    r: Value,
+    #[serde(default)]
+    f: Option<String>,
 }
 
-/// A table of `x + y` (`"nim-sum"`) or `x * y` (`"nim-product"`) for `x, y`
-/// in `0..size`: `{"kind", "size", "rows"}`.
+/// A table `T(x, y)` for `x, y` in `0..size` ([`grundy::tables`]): `x + y`
+/// (`"nim-sum"`), `x * y` (`"nim-product"`), Turning Corners by play
+/// (`"corners"`), or the values of a two-heap game (`"wythoff"`,
+/// `"r-wythoff"` and `"takeaway"` with `"r"`, `"mem"`, `"fibonacci-nim"`,
+/// `"euclid"`, `"bounded-wythoff"` with `"f"`): `{"kind", "size", "rows"}`,
+/// and for a game `"game"`, `"p_positions"` and `"row_periods"` as
+/// `grundy table KIND --json` gives them.
 pub fn table(request: &str) -> String {
     answer(parse::<TableRequest>(request).and_then(|r| {
         let size = whole("the size", &r.size, TABLE_MAX)?;
         if size == 0 {
             return Err(format!("the size is 1 to {TABLE_MAX}"));
         }
-        let op: fn(u64, u64) -> u64 = match r.kind.as_str() {
-            "nim-sum" => |a, b| a ^ b,
-            "nim-product" => nim_mul,
-            other => return Err(format!("no table '{other}': nim-sum or nim-product")),
+        let kind: tables::Kind = r.kind.parse()?;
+        let band = match &r.r {
+            Value::Null => None,
+            v => Some(whole("r", v, u64::MAX)?),
         };
-        let rows: Vec<Vec<u64>> = (0..size)
-            .map(|x| (0..size).map(|y| op(x, y)).collect())
-            .collect();
-        Ok(json!({"kind": r.kind, "size": size, "rows": rows}))
+        let t = tables::Table::new(kind, size, band, r.f.as_deref(), false)?;
+        let report = t.report(None);
+        let mut out = json!({"kind": r.kind, "size": size, "rows": report.rows});
+        if let Some(game) = report.game {
+            out["game"] = json!(game);
+            out["p_positions"] = json!(report.p_positions);
+            out["row_periods"] = json!(report.row_periods);
+        }
+        Ok(out)
     }))
 }
 
@@ -662,6 +678,18 @@ mod tests {
         let t = call(table, json!({"kind": "nim-product", "size": 4}));
         assert_eq!(t["rows"][2][2], 3);
         assert!(call(table, json!({"kind": "x", "size": 4}))["error"].is_string());
+        let w = call(table, json!({"kind": "wythoff", "size": 3}));
+        assert_eq!(w["p_positions"], json!([[0, 0], [1, 2], [2, 1]]), "{w}");
+        assert_eq!(w["row_periods"][0]["period"], 1);
+        let m = call(table, json!({"kind": "takeaway", "size": "6", "r": "3"}));
+        assert_eq!(m["game"], "takeaway:3", "{m}");
+        assert_eq!(m["rows"][5][5], 4);
+        let c = call(table, json!({"kind": "corners", "size": 8}));
+        assert_eq!(
+            c["rows"],
+            call(table, json!({"kind": "nim-product", "size": 8}))["rows"]
+        );
+        assert!(call(table, json!({"kind": "nim-sum", "size": 4, "r": 2}))["error"].is_string());
     }
 
     /// A family added to the library alone (Node-Kayles) is analysed and

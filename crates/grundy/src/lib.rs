@@ -28,10 +28,14 @@
 //! - [`pattern`]: patterns in values (periods, recurrences, Beatty
 //!   sequences, intervals, closed forms, tables) and claims decided;
 //! - [`survey`]: surveys of whole code families (`0.??`), sharded, resumed, merged.
+//! - [`tables`]: tables `T(x, y)`: nim products, nim-sums, two-heap games,
+//!   with their P-positions and row periods, as text, CSV and reports;
+//! - `plot` (cargo feature `plot`): tables and sequences drawn as PNG pictures.
 //!
 //! Cargo features, both on by default: `threads` (the rare/common engine's
 //! second thread) and `files` (sequence files on disk). Without them the
-//! library builds for `wasm32-unknown-unknown`.
+//! library builds for `wasm32-unknown-unknown`. The feature `plot` (off by
+//! default; the command line turns it on) draws pictures as PNG files.
 
 #![deny(missing_docs)]
 
@@ -44,6 +48,8 @@ pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod pattern;
+#[cfg(feature = "plot")]
+pub mod plot;
 pub mod products;
 pub mod rules_file;
 #[cfg(feature = "scripts")]
@@ -52,6 +58,7 @@ pub mod search;
 pub mod solve;
 pub mod strategy;
 pub mod survey;
+pub mod tables;
 pub mod turning;
 
 mod escape;

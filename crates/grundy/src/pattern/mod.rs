@@ -47,6 +47,7 @@ pub mod formula;
 pub mod games;
 pub mod huge;
 pub mod intervals;
+pub mod numbers;
 pub mod period;
 pub mod recurrence;
 pub mod report;

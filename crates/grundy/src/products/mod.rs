@@ -6,6 +6,7 @@
 
 pub mod acrostic;
 pub mod named;
+pub mod report;
 pub mod side;
 pub mod tartan;
 
