@@ -36,7 +36,7 @@ use crate::heap::rule::HeapRule;
 
 use super::quotient::Quotient;
 use super::solver::{Limits, QuotientError, SolveRun};
-use super::verify::{p_failure, prove_n};
+use super::verify::{kinds, option_products, p_failure_kinds, winning_contexts, Kind, Proof};
 
 /// The most recalibrations for one heap.
 pub const ROUND_LIMIT: usize = 400;
@@ -313,21 +313,21 @@ fn reduce(
     Ok((q, words))
 }
 
-/// A sum the candidate labels wrong by (P) or (N), if any.
+/// The proof of a candidate from the kinds of its letters, or a sum it
+/// labels wrong by (P) or (N).
 fn failure(
-    rule: &HeapRule,
     q: &Quotient,
+    kinds: Vec<Kind>,
     words: &[Vec<u32>],
-    letters: &[u32],
-    proof: usize,
-) -> Result<Option<Vec<u32>>, String> {
-    if let Some((z, h)) = p_failure(rule, q, letters) {
+    limit: usize,
+) -> Result<Result<Proof, Vec<u32>>, String> {
+    if let Some((z, h)) = p_failure_kinds(q, &kinds) {
         let mut w = words[z as usize].clone();
         w.push(h);
         w.sort_unstable();
-        return Ok(Some(w));
+        return Ok(Err(w));
     }
-    prove_n(rule, q, letters, proof)
+    Proof::new(q, kinds, limit)
 }
 
 /// Whether the label of the sum `w` in the candidate agrees with its
@@ -372,35 +372,43 @@ fn counts(w: &[u32]) -> HashMap<u32, u32> {
     c
 }
 
-/// The quotient of heaps 0..=n from that of 0..=n−1.
+/// The quotient of heaps 0..=n from that of 0..=n−1, whose proof for the
+/// letters below n is `proof`: extended in place when Q is unchanged, or
+/// a new proof with the new Q.
+///
+/// Conservative extension costs one pass over heap n's moves and over Q:
+/// when heap n acts like an earlier heap, or is better placed (same image,
+/// winning contexts that include that heap's), the earlier proof of (N)
+/// covers it; a new kind only extends that proof.
 fn next_heap(
     rule: &HeapRule,
     base: &Quotient,
     n: u32,
     letters: &[u32],
+    proof: &mut Proof,
     limits: &Limits,
-) -> Result<Quotient, String> {
+) -> Result<(Quotient, Option<Proof>), String> {
     // Conservative extension.
-    let heap_alone_p = {
-        let mut p = true;
-        rule.for_each_move(n, |_, parts| {
-            let x = base.product(parts).expect("parts below n");
-            p &= !base.p[x as usize];
-        });
-        p
-    };
+    let contexts = winning_contexts(base, &option_products(rule, base, n));
+    // Heap n alone is P when none of its options is.
+    let heap_alone_p = contexts[base.identity as usize / 64] >> (base.identity % 64) & 1 == 0;
     for x in 0..base.order as u32 {
         if base.p[x as usize] != heap_alone_p {
             continue;
         }
+        let kind = Kind {
+            phi: x,
+            contexts: contexts.clone(),
+            heap: n,
+        };
         let mut q = base.clone();
         q.top = n;
         q.phi.push(x);
-        if p_failure(rule, &q, &[n]).is_some() {
+        if p_failure_kinds(&q, std::slice::from_ref(&kind)).is_some() {
             continue;
         }
-        if prove_n(rule, &q, letters, limits.proof)?.is_none() {
-            return Ok(q);
+        if proof.covers(&kind) || proof.extend(&q, kind)? {
+            return Ok((q, None));
         }
     }
     // Expansion and recalibration.
@@ -412,8 +420,9 @@ fn next_heap(
         }
         let l = label(rule, &m, letters, limits.candidate)?;
         let (q, words) = reduce(&m, &l, letters, n, limits.order)?;
-        let Some(w) = failure(rule, &q, &words, letters, limits.proof)? else {
-            return Ok(q);
+        let w = match failure(&q, kinds(rule, &q, letters), &words, limits.proof)? {
+            Ok(proof) => return Ok((q, Some(proof))),
+            Err(w) => w,
         };
         // The least word of w's element in M: w is told from it.
         let x = w
@@ -530,6 +539,7 @@ pub fn solve(
     };
     let mut orders = vec![1];
     let mut letters: Vec<u32> = Vec::new();
+    let mut proof = Proof::empty(&q, limits.proof);
     let mut stopped = None;
     for n in 1..=top {
         if stop(&q) {
@@ -551,9 +561,12 @@ pub fn solve(
             continue;
         }
         letters.push(n);
-        match next_heap(rule, &q, n, &letters, &limits) {
-            Ok(next) => {
+        match next_heap(rule, &q, n, &letters, &mut proof, &limits) {
+            Ok((next, next_proof)) => {
                 q = next;
+                if let Some(p) = next_proof {
+                    proof = p;
+                }
                 orders.push(q.order);
             }
             Err(e) => {
