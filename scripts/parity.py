@@ -11,6 +11,9 @@ front-ends for the analysis and compares, field by field:
   Python and the page (the command line prints neither as JSON);
 - refusals: a position one front-end refuses, the others refuse with the
   same message;
+- the misère quotients (``grundy misere --json``) and genera (``grundy seq
+  --genus --json``) of a few rules, and their refusals, from all three (all
+  but the time taken, ``seconds``);
 - the families each lists, and every command of the command line: Python
   and the page must reach each capability (a family of the registry, or a
   function), except those left out on purpose, each with its reason, in
@@ -120,15 +123,20 @@ def from_cli(cli, family, variant, text, convention):
     return {"failure": f"exit status {r.returncode}: {r.stderr.strip()}"}
 
 
-def from_wasm(dist, requests):
+def from_wasm(dist, requests, calls):
+    """The page's families, exports, analyses of `requests`, and answers to
+    the other `calls` ({"call", "request"})."""
     script = Path(__file__).with_name("parity_wasm.mjs")
-    r = subprocess.run(["node", str(script), str(dist)], input=json.dumps(requests),
+    r = subprocess.run(["node", str(script), str(dist)], input=json.dumps(requests + calls),
                        capture_output=True, text=True, timeout=1200)
     if r.returncode != 0:
         sys.exit(f"parity: the WebAssembly build failed: {r.stderr.strip()}")
     got = json.loads(r.stdout)
     out = []
-    for a in got["answers"]:
+    called = []
+    for a in got["answers"][len(requests):]:
+        called.append({"error": a["error"]} if "error" in a else {"report": untimed(exact(a))})
+    for a in got["answers"][:len(requests)]:
         if "error" in a:
             out.append({"error": a["error"]})
             continue
@@ -138,7 +146,102 @@ def from_wasm(dist, requests):
         else:
             b["moves_error"] = a["moves_error"]
         out.append(exact(b))
-    return got["families"], got["exports"], out
+    return got["families"], got["exports"], out, called
+
+
+# Misère quotients and genera compared: (what, rule, last heap or None,
+# until proven / first heap). The last two are refused, alike everywhere.
+REPORT_CASES = [
+    ("misere", "0.75", 12, False),
+    ("misere", "0.31", 6, False),
+    ("misere", "kayles", 30, False),
+    ("misere", "sub:1,3,4", 20, False),
+    ("misere", "0.75", None, True),
+    ("genus", "kayles", 20, 0),
+    ("genus", "4!.0", 13, 13),
+    ("genus", "0.75", 15, 3),
+    ("misere", "4!.0", None, True),
+    ("genus", "0.77", 400, 0),
+]
+
+
+def untimed(report):
+    return {k: v for k, v in report.items() if k != "seconds"}
+
+
+def report_from_cli(cli, what, rule, to, extra):
+    if what == "misere":
+        args = [cli, "misere", rule] + (["--to", str(to)] if to is not None else [])
+        args += ["--until-proven"] if extra else []
+    else:
+        args = [cli, "seq", rule, "--from", str(extra), "--to", str(to), "--genus"]
+    r = subprocess.run(args + ["--json"], capture_output=True, text=True, timeout=300)
+    if r.returncode == 0:
+        return {"report": untimed(json.loads(r.stdout))}
+    if r.returncode == 2 and not r.stdout:
+        return {"error": r.stderr.strip().removeprefix("grundy: error: ")}
+    return {"failure": f"exit status {r.returncode}: {r.stderr.strip()}"}
+
+
+def report_from_python(what, rule, to, extra):
+    try:
+        if what == "misere":
+            return {"report": untimed(grundy.rule(rule).misere_quotient(to, until_proven=extra))}
+        return {"report": dict(grundy.rule(rule).genus(to, start=extra))}
+    except grundy.GrundyError as e:
+        return {"error": str(e)}
+
+
+def report_request(what, rule, to, extra):
+    """The page's call and request for a report case."""
+    if what == "misere":
+        request = {"rule": rule, "until_proven": extra}
+        if to is not None:
+            request["to"] = to
+        return {"call": "misere_quotient", "request": request}
+    return {"call": "genus", "request": {"rule": rule, "from": extra, "to": to}}
+
+
+def report_differences(answers):
+    """What the front-ends disagree on for one report case, as lines."""
+    lines = [f"{name} failed: {a['failure']}" for name, a in answers.items() if "failure" in a]
+    if lines:
+        return lines
+    errors = {name: a.get("error") for name, a in answers.items()}
+    if len(set(errors.values())) > 1:
+        return [f"refusals differ: {errors}"]
+    if errors["cli"] is not None:
+        return []
+    first = answers["cli"]["report"]
+    for name, a in answers.items():
+        for field in sorted(set(first) | set(a["report"])):
+            if first.get(field) != a["report"].get(field):
+                lines.append(f"{field}: cli {first.get(field)!r:.200} != {name} {a['report'].get(field)!r:.200}")
+    return lines
+
+
+def compare_reports(answers):
+    failed = 0
+    for i, case in enumerate(REPORT_CASES):
+        lines = report_differences({name: answers[name][i] for name in FRONT_ENDS})
+        if lines:
+            failed += 1
+            print(f"{case[0]} {case[1]!r}:")
+            for line in lines:
+                print("  " + line)
+    return failed
+
+
+def tamper_report(answers, name):
+    """A copy of the report answers with the first report of one
+    front-end's changed: a list's first entry dropped."""
+    changed = copy.deepcopy(answers)
+    for a in changed[name]:
+        if "report" in a:
+            key = "phi" if "phi" in a["report"] else "genus"
+            a["report"][key] = a["report"][key][1:]
+            return changed
+    raise SystemExit(f"parity: {name} gave no misère report to change")
 
 
 def differences(case, answers):
@@ -202,7 +305,7 @@ CAPABILITIES = {
     "survey": None,   # a batch job over many codes, files and every core
     "verify": None,   # checks a sequence file: files are the command line's
     "rules": None,    # the heap-rule notation in words: the command line's help
-    "misere": None,   # misère quotients: not yet a library job Python and the page call
+    "misere": ("Rule.misere_quotient", "misere_quotient"),
     "help": None,
 }
 
@@ -263,10 +366,10 @@ def main():
     args = ap.parse_args()
 
     all_cases = cases(args.steps)
-    wasm_families, wasm_exports, wasm_answers = from_wasm(args.dist, [
+    wasm_families, wasm_exports, wasm_answers, wasm_reports = from_wasm(args.dist, [
         {"family": f, "variant": v, "position": t, "convention": c, "moves": []}
         for f, v, t, c in all_cases
-    ])
+    ], [report_request(*c) for c in REPORT_CASES])
     answers = {
         "python": [exact(from_python(*c)) for c in all_cases],
         "cli": [exact(from_cli(args.cli, *c)) for c in all_cases],
@@ -299,6 +402,17 @@ def main():
           f"({refused} refused by all three alike), {failed} with differences")
     if failed:
         return 1
+    reports = {
+        "cli": [report_from_cli(args.cli, *c) for c in REPORT_CASES],
+        "python": [report_from_python(*c) for c in REPORT_CASES],
+        "wasm": wasm_reports,
+    }
+    failed = compare_reports(reports)
+    refused = sum(1 for a in reports["cli"] if "error" in a)
+    print(f"parity: {len(REPORT_CASES)} misère quotients and genera ({refused} refused by all "
+          f"three alike), {failed} with differences")
+    if failed:
+        return 1
     if args.self_test:
         for name in FRONT_ENDS:
             caught = compare(all_cases, tamper(answers, name))
@@ -306,6 +420,10 @@ def main():
                 print(f"parity: a changed outcome in {name}'s answers was not caught")
                 return 1
             print(f"parity: a changed outcome in {name}'s answers is caught")
+            if compare_reports(tamper_report(reports, name)) != 1:
+                print(f"parity: a changed misère report in {name}'s answers was not caught")
+                return 1
+            print(f"parity: a changed misère report in {name}'s answers is caught")
     return 0
 
 

@@ -1,6 +1,7 @@
 // The WebAssembly half of scripts/parity.py: reads a JSON array of
 // requests on standard input ({"family", "variant", "position",
-// "convention"}), answers each with the page's `analyse` call, and writes
+// "convention"}, answered with the page's `analyse` call, or {"call",
+// "request"}, answered with the page's function `call`), and writes
 // {"families": the page's family list, "exports": the functions the page
 // can call, "answers": [each answer exactly as the page receives it]} to
 // standard output.
@@ -17,6 +18,6 @@ const grundy = await import(pathToFileURL(join(dist, "pkg", "grundy_web.js")).hr
 grundy.initSync({ module: readFileSync(join(dist, "pkg", "grundy_web_bg.wasm")) });
 
 const requests = JSON.parse(readFileSync(0, "utf8"));
-const answers = requests.map((r) => grundy.analyse(JSON.stringify(r)));
+const answers = requests.map((r) => (r.call ? grundy[r.call](JSON.stringify(r.request)) : grundy.analyse(JSON.stringify(r))));
 const exports = JSON.stringify(Object.keys(grundy).filter((k) => typeof grundy[k] === "function"));
 process.stdout.write(`{"families": ${grundy.families()}, "exports": ${exports}, "answers": [${answers.join(",")}]}\n`);

@@ -1,10 +1,11 @@
 // The page's side of the workers. Two of them, so that a long sequence
 // never holds up the game: `game` answers the game's calls (families,
-// analyse, computer, hint, why), `tables` the sequence panel's and the
-// nimber panel's (sequence, pattern, check, table, nimber).
+// analyse, computer, hint, why), `tables` the sequence, misère and nimber
+// panels' (sequence, pattern, check, misere_quotient, genus, table, nimber).
 //
 // worker.call(fn, request, onProgress) returns a promise of the answer;
-// onProgress({done, to, ms}) is called while a sequence computes.
+// onProgress({done, to, ms}) is called while a sequence or a misère
+// quotient computes.
 // worker.cancel() ends that worker's computations by terminating it and
 // starting a fresh one; their promises answer {cancelled: true}. The other
 // worker goes on.

@@ -9,6 +9,7 @@
 import { game as engine, tables, onBusy, showWhile } from "./compute.js";
 import { compare, draw, plot } from "./render.js";
 import "./sequence.js";
+import "./misere.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

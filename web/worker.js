@@ -2,12 +2,15 @@
 // (the page runs two, one for the game and one for sequences and tables).
 // A message {id, fn, request} is answered by {id, answer} (the parsed JSON
 // the WebAssembly function returned) and {id, ms} (how long it took). While
-// a sequence computes, {id, progress: {done, to, ms}} says how far it is:
-// G(0..done) of G(0..to) after ms milliseconds, at most ten times a second.
+// a sequence or a misère quotient computes, {id, progress: {done, to, ms}}
+// says how far it is: G(0..done) of G(0..to) (the quotient of heaps 0..done
+// of 0..to) after ms milliseconds, at most ten times a second.
 import init, * as grundy from "./pkg/grundy_web.js";
 
 const ready = init({ module_or_path: new URL("./pkg/grundy_web_bg.wasm", import.meta.url) });
-const calls = ["families", "analyse", "computer", "hint", "why", "sequence", "pattern", "check", "table", "nimber"];
+const calls = ["families", "analyse", "computer", "hint", "why", "sequence", "pattern", "check", "misere_quotient", "genus", "table", "nimber"];
+// The calls that report their progress, and the function that does.
+const observed = { sequence: "sequence_observed", misere_quotient: "misere_quotient_observed" };
 const EVERY_MS = 100;
 
 self.onmessage = async (event) => {
@@ -19,7 +22,7 @@ self.onmessage = async (event) => {
     let text;
     if (fn === "families") {
       text = grundy.families();
-    } else if (fn === "sequence") {
+    } else if (observed[fn]) {
       let shown = t0;
       const observer = {
         progress(done, to) {
@@ -29,7 +32,7 @@ self.onmessage = async (event) => {
           self.postMessage({ id, progress: { done, to, ms: now - t0 } });
         },
       };
-      text = grundy.sequence_observed(JSON.stringify(request), observer);
+      text = grundy[observed[fn]](JSON.stringify(request), observer);
     } else {
       text = grundy[fn](JSON.stringify(request));
     }

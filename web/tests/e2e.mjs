@@ -9,9 +9,11 @@
 // target/release/grundy); uses hint and undo; starts, analyses and plays
 // every family; computes Kayles' sequence to 10^5 in the worker and compares
 // its time with the command-line tool's; checks that Cancel stops a long
-// sequence; runs the checks of defects.mjs (exact numbers past 2^53, long
-// sequences, the layout of "Why?", positions too large to list or draw, and
-// smaller ones); saves a screenshot.
+// sequence; computes Kayles' misère quotient and genera against the
+// command-line tool's, and cancels a long quotient; runs the checks of
+// defects.mjs (exact numbers past 2^53, long sequences, the layout of
+// "Why?", positions too large to list or draw, and smaller ones); saves a
+// screenshot.
 import { createServer } from "node:http";
 import { readFile, mkdtemp, rm, mkdir } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
@@ -217,6 +219,37 @@ try {
     await seq("kayles", 100);
     assert.match(await page.textContent("#seq-info"), /kayles|0\.6/);
     console.log(`Cancel stopped the 0.16 run in ${figures.cancel_ms} ms; a fresh worker answers`);
+
+    // 5b. Kayles' misère quotient and genera, against the CLI's reports.
+    const quotient = cliJson(["misere", "kayles", "--to", "30", "--json"]);
+    await page.fill("#mis-rule", "kayles");
+    await page.fill("#mis-to", "30");
+    await page.click("#mis-quotient");
+    await page.waitForFunction(() => document.getElementById("mis-info").dataset.order !== undefined, null, { timeout: 60000 });
+    const mis = await page.evaluate(() => ({ ...document.getElementById("mis-info").dataset }));
+    assert.equal(Number(mis.order), quotient.order, "|Q| of Kayles' heaps 0..30");
+    assert.equal(Number(mis.pSize), quotient.p_size);
+    assert.equal(Number(mis.top), 30);
+    assert.equal(await page.textContent("#mis-p"), quotient.p_portion.join(", "));
+    const phi = await page.$$eval("#mis-table tr td:nth-child(2)", (tds) => tds.map((t) => t.textContent));
+    assert.deepEqual(phi, quotient.phi);
+    const gens = quotient.generators.map((g) => g.name).join(", ");
+    assert.ok((await page.textContent("#mis-q")).startsWith(`Q = ⟨${gens} | `));
+    // Cancel stops a long quotient; the genera then come from a fresh worker.
+    await page.fill("#mis-to", "10000");
+    await page.click("#mis-quotient");
+    await page.waitForSelector("#seq-job:not([hidden])");
+    await page.click("#seq-cancel");
+    await page.waitForSelector("#seq-job", { state: "hidden", timeout: 2000 });
+    assert.equal(await page.textContent("#mis-info"), "Cancelled.");
+    const genera = cliJson(["seq", "kayles", "--to", "20", "--genus", "--json"]);
+    await page.fill("#mis-to", "20");
+    await page.click("#mis-genus");
+    await page.waitForFunction(() => document.getElementById("mis-info").dataset.tame !== undefined, null, { timeout: 60000 });
+    const genus = await page.$$eval("#mis-table tr td:nth-child(4)", (tds) => tds.map((t) => t.textContent));
+    assert.deepEqual(genus, genera.genus);
+    assert.equal(Number(await page.getAttribute("#mis-info", "data-tame")), genera.tame.filter((t) => t).length);
+    console.log(`Kayles misère: |Q| = ${mis.order}, |P| = ${mis.pSize} for heaps 0..30; genera of 0..20 as the CLI gives them; Cancel stops a quotient`);
 
     // 6. Nimbers.
     await page.click("#nimber-form button");

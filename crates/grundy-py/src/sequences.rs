@@ -2,6 +2,8 @@
 //! with the GIL released and a stop flag, and sequence files.
 
 use super::*;
+use grundy::misere::genus_report::genera;
+use grundy::misere::report::{quotient_with, QuotientRequest};
 use std::sync::atomic::AtomicU64;
 
 fn parse_rule(text: &str) -> PyResult<HeapRule> {
@@ -112,6 +114,17 @@ fn interruptible<T: Send + 'static>(
     }
 }
 
+/// The last heap of a run, as the command line's `--to` takes it: a
+/// TypeError for what is not an integer, a `GrundyError` for a negative
+/// one or one past 2^64.
+fn last_heap(to: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole(to, "give a whole number from 0")
+        .map_err(|_| err(format!("--to '{to}': give a whole number from 0")))?
+        .ok_or_else(|| {
+            PyTypeError::new_err(format!("to {}: give a whole number from 0", short(to)))
+        })
+}
+
 /// Why a sequence's run ended without a sequence.
 enum Halt {
     /// A one-line error.
@@ -172,11 +185,7 @@ impl Rule {
         resume: bool,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Sequence> {
-        let to = whole(to, "give a whole number from 0")
-            .map_err(|_| err(format!("--to '{to}': give a whole number from 0")))?
-            .ok_or_else(|| {
-                PyTypeError::new_err(format!("to {}: give a whole number from 0", short(to)))
-            })?;
+        let to = last_heap(to)?;
         let method = self::method(method)?;
         let threads = match threads {
             Some(t @ 1..=1024) => t,
@@ -298,6 +307,67 @@ impl Rule {
             // only raised on one.
             Err(Halt::Stopped(_)) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("")),
         }
+    }
+
+    /// The misère quotient of heaps 0..=to (`grundy misere RULE --to TO
+    /// --json`): presentation, |Q|, |P|, P-portion, Φ of each heap and its
+    /// periodicity. With `until_proven`, it stops at the first heap where
+    /// the misère periodicity theorem proves Φ periodic (up to `to`, or
+    /// heaps of 10000). Releases the GIL; Ctrl-C raises KeyboardInterrupt.
+    #[pyo3(signature = (to = None, *, until_proven = false))]
+    fn misere_quotient(
+        &self,
+        py: Python<'_>,
+        to: Option<&Bound<'_, PyAny>>,
+        until_proven: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let to = to.map(|t| last_heap(t)).transpose()?;
+        let rule = self.rule.clone();
+        let request = QuotientRequest {
+            to,
+            until_proven,
+            ..Default::default()
+        };
+        let report = interruptible(
+            py,
+            move |stop| {
+                guard(|| quotient_with(&rule, &request, &mut |_, _| !stop.load(Ordering::Relaxed)))
+            },
+            |_| Ok(()),
+            |e, _| e,
+        )??;
+        to_py(
+            py,
+            &serde_json::to_value(report).map_err(|e| err(e.to_string()))?,
+        )
+    }
+
+    /// The genus of each heap `start..=to`, from heap 0 without `start`
+    /// (`grundy seq RULE --from START --to TO --genus --json`): normal and
+    /// misère values, the genus as CGSuite displays it and in full,
+    /// tameness and phylum. Releases the GIL.
+    #[pyo3(signature = (to, *, start = None))]
+    fn genus(
+        &self,
+        py: Python<'_>,
+        to: &Bound<'_, PyAny>,
+        start: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let to = last_heap(to)?;
+        let start = match start {
+            None => 0,
+            Some(s) => whole(s, "give a whole number from 0")
+                .map_err(|_| err(format!("--from '{s}': give a whole number from 0")))?
+                .ok_or_else(|| {
+                    PyTypeError::new_err(format!("start {}: give a whole number from 0", short(s)))
+                })?,
+        };
+        let rule = self.rule.clone();
+        let report = py.detach(move || guard(|| genera(&rule, start, to)))?;
+        to_py(
+            py,
+            &serde_json::to_value(report).map_err(|e| err(e.to_string()))?,
+        )
     }
 }
 

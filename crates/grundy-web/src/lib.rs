@@ -22,6 +22,11 @@
 //!   (the JSON of `grundy pattern --json`).
 //! - [`check`]: a claim about Grundy values decided (the JSON of `grundy
 //!   check --json`).
+//! - [`misere_quotient`]: the misère quotient of a heap rule's heaps (the
+//!   JSON of `grundy misere --json`; [`misere_quotient_with`] reports its
+//!   progress as it computes).
+//! - [`genus`]: the genus of each heap of a rule (the JSON of `grundy seq
+//!   --genus --json`).
 //! - [`table`]: a table of nim-sums, nim products, Turning Corners values
 //!   or a two-heap game's values with its P-positions and row periods.
 //! - [`nimber`]: a nimber expression, or nim-sum, product, inverse and
@@ -38,8 +43,10 @@
 
 #![deny(missing_docs)]
 
+mod misere;
 mod sequences;
 
+pub use misere::{genus, misere_quotient, misere_quotient_with};
 pub use sequences::{check, pattern, sequence, sequence_with, PATTERN_WORK, SEQUENCE_MAX};
 
 use grundy::family::registry::{self, AnyGame};
@@ -442,6 +449,24 @@ mod bindings {
     #[wasm_bindgen]
     pub fn check(request: &str) -> String {
         crate::check(request)
+    }
+    /// See [`crate::misere_quotient`].
+    #[wasm_bindgen]
+    pub fn misere_quotient(request: &str) -> String {
+        crate::misere_quotient(request)
+    }
+    /// See [`crate::misere_quotient_with`]: `observer.progress(done, to)`
+    /// is called before each heap.
+    #[wasm_bindgen]
+    pub fn misere_quotient_observed(request: &str, observer: &Observer) -> String {
+        crate::misere_quotient_with(request, &mut |done, to| {
+            observer.progress(done as f64, to as f64)
+        })
+    }
+    /// See [`crate::genus`].
+    #[wasm_bindgen]
+    pub fn genus(request: &str) -> String {
+        crate::genus(request)
     }
     /// See [`crate::table`].
     #[wasm_bindgen]

@@ -47,7 +47,7 @@ struct SequenceRequest {
     to: Value,
 }
 
-fn rule(text: &str) -> Result<HeapRule> {
+pub(crate) fn rule(text: &str) -> Result<HeapRule> {
     text.trim()
         .parse()
         .map_err(|e| format!("rule '{}': {e}", text.trim()))

@@ -55,7 +55,18 @@ if TYPE_CHECKING:
 
 from . import _grundy
 from ._grundy import GrundyError, Nimber, Sum
-from ._types import CheckAnswer, Drawing, FamilyInfo, Finding, MoveInfo, Report, SequenceStats, WinningMove
+from ._types import (
+    CheckAnswer,
+    Drawing,
+    FamilyInfo,
+    Finding,
+    GenusTable,
+    MisereQuotient,
+    MoveInfo,
+    Report,
+    SequenceStats,
+    WinningMove,
+)
 
 __all__ = [
     "GrundyError",
@@ -390,6 +401,36 @@ class Rule:
             close = getattr(report, "close", None)
             if close is not None:
                 close()
+
+    def misere_quotient(self, to: Optional[int] = None, *, until_proven: bool = False) -> MisereQuotient:
+        """The misère quotient of heaps 0..=to, as ``grundy misere --json``
+        gives it: the presentation (``generators``, ``relations``), |Q|
+        (``order``), |P| (``p_size``), the elements and the P-portion as
+        words, Φ of each heap (``phi``) and its ``periodicity``. With
+        ``until_proven`` it stops at the first heap where the misère
+        periodicity theorem proves Φ periodic (up to ``to``, or heaps of
+        10000): the quotient is then that of every heap. Runs with the GIL
+        released; Ctrl-C raises ``KeyboardInterrupt``.
+
+        >>> q = rule("0.75").misere_quotient(12)
+        >>> q["order"], q["p_size"], q["p_portion"]
+        (8, 2, ['a', 'b^2'])
+        >>> p = rule("kayles").misere_quotient(until_proven=True)["periodicity"]
+        >>> p["status"], p["period"], p["preperiod"]
+        ('proven', 12, 71)
+        """
+        return self._r.misere_quotient(to, until_proven=until_proven)
+
+    def genus(self, to: int, *, start: int = 0) -> GenusTable:
+        """The genus of each heap ``start..=to``, as ``grundy seq --genus
+        --json`` gives it: normal and misère values, the genus as CGSuite
+        displays it and in full, whether each heap is tame, its phylum.
+
+        >>> g = rule("kayles").genus(7, start=4)
+        >>> g["genus"], g["tame"]
+        (['1', '4^146', '3', '2^2'], [True, False, True, True])
+        """
+        return self._r.genus(to, start=start)
 
     def game(self, position: Any = None, misere: bool = False) -> Position:
         """A position of this heap game."""

@@ -7,7 +7,17 @@ from typing import Any, Callable, Iterable, List, Optional, Tuple, Union, final
 import numpy as np
 import numpy.typing as npt
 
-from ._types import CheckAnswer, Drawing, FamilyInfo, Finding, MoveInfo, Report, SequenceStats
+from ._types import (
+    CheckAnswer,
+    Drawing,
+    FamilyInfo,
+    Finding,
+    GenusTable,
+    MisereQuotient,
+    MoveInfo,
+    Report,
+    SequenceStats,
+)
 
 _Path = Union[str, PathLike[str]]
 
@@ -95,6 +105,8 @@ class Rule:
         resume: bool = False,
         progress: Optional[Callable[[int, int], Any]] = None,
     ) -> Sequence: ...
+    def misere_quotient(self, to: Optional[int] = None, *, until_proven: bool = False) -> MisereQuotient: ...
+    def genus(self, to: int, *, start: Optional[int] = None) -> GenusTable: ...
     def __reduce__(self) -> Tuple[Any, ...]: ...
 
 @final

@@ -111,6 +111,60 @@ class CheckAnswer(TypedDict):
     text: str
 
 
+class Generator(TypedDict):
+    """A generator of a misère quotient: its name and the heap it is the
+    image of."""
+
+    name: str
+    heap: int
+
+
+class PhiPeriodicity(TypedDict):
+    """Whether Φ repeats: ``status`` is ``"proven"`` (by the misère
+    periodicity theorem), ``"observed"`` or ``"none"``."""
+
+    status: str
+    preperiod: Optional[int]
+    period: Optional[int]
+
+
+class MisereQuotient(TypedDict):
+    """A misère quotient (``grundy misere --json``); words are normal
+    forms in the generators, ``1`` the identity."""
+
+    rule: str
+    top: int
+    order: int
+    p_size: int
+    generators: List[Generator]
+    relations: List[List[str]]
+    elements: List[str]
+    p_portion: List[str]
+    phi: List[str]
+    periodicity: PhiPeriodicity
+    orders: List[int]
+    stopped: Optional[str]
+    seconds: float
+
+
+# ``from`` is a keyword: the field is declared in the functional form.
+_GenusFrom = TypedDict("_GenusFrom", {"from": int})
+
+
+class GenusTable(_GenusFrom):
+    """The genus of each heap ``from..=to`` (``grundy seq --genus
+    --json``), one entry per heap in each list."""
+
+    rule: str
+    to: int
+    values: List[int]
+    misere_values: List[int]
+    genus: List[str]
+    genus_full: List[str]
+    tame: List[bool]
+    phylum: List[str]
+
+
 __all__ = [
     "CheckAnswer",
     "Component",
@@ -118,7 +172,11 @@ __all__ = [
     "Drawing",
     "FamilyInfo",
     "Finding",
+    "Generator",
+    "GenusTable",
+    "MisereQuotient",
     "MoveInfo",
+    "PhiPeriodicity",
     "Report",
     "SequenceStats",
     "WinningMove",

@@ -26,6 +26,13 @@ def main() -> None:
     assert isinstance(values, np.ndarray)
     top: npt.NDArray[np.uint32] = values
     print(s.period, s.preperiod, s.status, s.stats["max_value"], int(top.max()), s[10])
+    q = grundy.rule("0.77").misere_quotient(30)
+    order: int = q["order"]
+    period: int | None = q["periodicity"]["period"]
+    print(order, period, [g["heap"] for g in q["generators"]], q["phi"][:5])
+    genera = grundy.rule("0.77").genus(10, start=2)
+    tame: list[bool] = genera["tame"]
+    print(genera["from"], genera["genus"], tame)
     n = grundy.Nimber(2) * grundy.Nimber(3) + 1
     print(n == 0, str(n), grundy.nimber("3*5").value)
     g = grundy.Game(options=kayles)

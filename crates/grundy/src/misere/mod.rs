@@ -4,6 +4,8 @@
 //! - [`genus`]: the genus g^γ0γ1… of every heap (and of every sum of heaps)
 //!   by the recursive rule over options, its phylum, and the form CGSuite
 //!   displays;
+//! - [`genus_report`]: the genera of a rule's heaps as front-ends print
+//!   them, text and JSON;
 //! - [`play`]: a misère sum decided by the quotient, the tame rule or
 //!   search, whichever applies;
 //! - [`quotient`]: a misère quotient (Q, P, Φ), its presentation, and play
@@ -15,6 +17,7 @@
 pub mod explain;
 pub mod extend;
 pub mod genus;
+pub mod genus_report;
 pub mod play;
 pub mod quotient;
 pub mod report;

@@ -6,14 +6,38 @@
 //! {"status": "proven"|"observed"|"none", "preperiod", "period"}, "orders": [|Q| after
 //! each heap], "stopped": reason|null, "seconds"}`. Words are normal forms
 //! in the generators (`1` for the identity, `a^2 b`).
+//!
+//! [`quotient`] is the whole computation behind `grundy misere`: the
+//! request checked, the quotient learnt heap by heap, the report made.
 
 use serde::Serialize;
 
 use crate::heap::periodicity::Window;
 use crate::heap::rule::HeapRule;
 
+use super::extend::solve;
 use super::quotient::Quotient;
-use super::solver::SolveRun;
+use super::solver::{Limits, SolveRun};
+
+/// The largest heap a quotient is asked for (the exhaustive search behind
+/// the quotient stops far earlier), and the bound of
+/// [`QuotientRequest::until_proven`] when none is given.
+pub const MAX_TO: u64 = 10_000;
+
+/// What a misère quotient is asked for: the heaps it covers and the limits
+/// of the search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct QuotientRequest {
+    /// The last heap N: the quotient of heaps 0..=N. Without it,
+    /// `until_proven` must be set, and N is [`MAX_TO`].
+    pub to: Option<u64>,
+    /// Stop at the first heap where the misère periodicity theorem proves
+    /// Φ periodic (see [`phi_periodicity`]): the quotient is then that of
+    /// every heap.
+    pub until_proven: bool,
+    /// The limits of the search.
+    pub limits: Limits,
+}
 
 /// A generator: its name and the heap it is the image of.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -138,6 +162,61 @@ pub fn phi_periodicity(rule: &HeapRule, phi: &[u32]) -> PhiPeriodicity {
         }
     }
     observed_period(phi)
+}
+
+/// The misère quotient of `rule`'s heaps as `request` asks, with the
+/// messages of `grundy misere` for a request refused.
+///
+/// ```
+/// use grundy::misere::report::{quotient, QuotientRequest};
+/// let rule = "0.75".parse().unwrap();
+/// let request = QuotientRequest { to: Some(12), ..Default::default() };
+/// let q = quotient(&rule, &request).unwrap();
+/// assert_eq!((q.order, q.p_size), (8, 2));
+/// assert_eq!(q.p_portion, ["a", "b^2"]);
+/// ```
+pub fn quotient(rule: &HeapRule, request: &QuotientRequest) -> Result<QuotientReport, String> {
+    quotient_with(rule, request, &mut |_, _| true)
+}
+
+/// [`quotient`], calling `progress(done, to)` before each heap: the
+/// quotient of heaps 0..=done is known, of 0..=to asked for. When it
+/// answers `false` the computation stops, with an error that says where.
+pub fn quotient_with(
+    rule: &HeapRule,
+    request: &QuotientRequest,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<QuotientReport, String> {
+    let to = match request.to {
+        Some(t) => t,
+        None if request.until_proven => MAX_TO,
+        None => return Err("give the last heap size with --to N (or --until-proven)".into()),
+    };
+    if request.until_proven && Window::for_rule(rule) == Window::Unknown {
+        return Err(format!(
+            "--until-proven: the misère periodicity theorem does not cover {rule} (it needs a \
+             take-and-break code with bounded removal and no `!`, or a finite subtraction set); \
+             give the last heap with --to N"
+        ));
+    }
+    if to > MAX_TO {
+        return Err(format!(
+            "--to {to}: at most heaps of {MAX_TO} are tried (the exhaustive search behind the quotient stops far earlier)"
+        ));
+    }
+    let mut cancelled = None;
+    let run = solve(rule, to as u32, request.limits, |q| {
+        if !progress(u64::from(q.top), to) {
+            cancelled = Some(q.top + 1);
+            return true;
+        }
+        request.until_proven && phi_periodicity(rule, &q.phi).status == "proven"
+    })
+    .map_err(|e| format!("--to {to}: {e}"))?;
+    if let Some(n) = cancelled {
+        return Err(format!("stopped before heap {n}"));
+    }
+    Ok(QuotientReport::new(rule, &run))
 }
 
 impl QuotientReport {
