@@ -27,7 +27,10 @@
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
 //! - [`pattern`]: patterns in values (periods, recurrences, Beatty
 //!   sequences, intervals, closed forms, tables) and claims decided;
-//! - [`survey`]: surveys of whole code families (`0.??`), sharded, resumed, merged.
+//! - [`survey`]: surveys of whole code families (`0.??`), sharded, resumed, merged;
+//! - `job` (with `files`): long runs (sequences, surveys, verifications)
+//!   planned against memory and disk, with progress, checkpoints and a
+//!   cancel flag, and their reports.
 //!
 //! Cargo features, both on by default: `threads` (the rare/common engine's
 //! second thread) and `files` (sequence files on disk). Without them the
@@ -40,6 +43,8 @@ pub mod family;
 pub mod game;
 pub mod games;
 pub mod heap;
+#[cfg(feature = "files")]
+pub mod job;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;
