@@ -27,7 +27,10 @@
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
 //! - [`pattern`]: patterns in values (periods, recurrences, Beatty
 //!   sequences, intervals, closed forms, tables) and claims decided;
-//! - [`survey`]: surveys of whole code families (`0.??`), sharded, resumed, merged.
+//! - [`survey`]: surveys of whole code families (`0.??`), sharded, resumed, merged;
+//! - `job` (with `files`): long runs (sequences, surveys, verifications)
+//!   planned against memory and disk, with progress, checkpoints and a
+//!   cancel flag, and their reports;
 //! - [`tables`]: tables `T(x, y)`: nim products, nim-sums, two-heap games,
 //!   with their P-positions and row periods, as text, CSV and reports;
 //! - `plot` (cargo feature `plot`): tables and sequences drawn as PNG pictures.
@@ -44,6 +47,8 @@ pub mod family;
 pub mod game;
 pub mod games;
 pub mod heap;
+#[cfg(feature = "files")]
+pub mod job;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;

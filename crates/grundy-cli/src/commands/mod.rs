@@ -8,7 +8,6 @@ pub mod families;
 pub mod game;
 pub mod genus;
 pub mod heap;
-pub mod memory;
 pub mod misere;
 pub mod moore;
 pub mod nim;

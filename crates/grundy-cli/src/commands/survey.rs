@@ -6,7 +6,6 @@
 //! printing.
 
 use std::collections::HashSet;
-use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,21 +13,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use grundy::heap::rule::HeapRule;
-use grundy::heap::sequence::{self, Method};
+use grundy::job::survey::{self, resume, Report, Source, Survey};
+use grundy::job::Error;
 use grundy::survey::merge;
-use grundy::survey::run::{self, Event};
+use grundy::survey::pattern;
 use grundy::survey::shard::Shard;
-use grundy::survey::{pattern, Record};
-use serde::Serialize;
+use grundy::survey::table::{abbreviated, csv, Merged};
 
-use crate::commands::memory::{available_memory, size};
 use crate::error::{CliError, CliResult};
 use crate::input;
 use crate::report::{emit, parse_u64, print_json};
-
-/// Most codes surveyed at once.
-const MAX_THREADS: u64 = 1024;
 
 /// How often the codes under way are reported on standard error.
 const PROGRESS_EVERY: Duration = Duration::from_secs(30);
@@ -110,218 +104,61 @@ pub fn run(args: &SurveyArgs) -> CliResult {
         Some(t) => parse_u64(t, "--to")?,
         None => return Err(CliError::new("give the last heap size with --to N")),
     };
-    let codes = match source {
-        Ok(p) => {
-            let count = pattern::count(p).map_err(|e| CliError::new(e.to_string()))?;
-            let what = format!("pattern '{}' stands for", p.trim());
-            let split = "fix a digit of the pattern to split it";
-            check_size(&what, split, count, p.trim().len(), to, args.large)?;
-            pattern::expand(p).map_err(|e| CliError::new(e.to_string()))?
-        }
+    let (codes, note) = match source {
+        Ok(p) => survey::list(Source::Pattern(p), to, args.large)?,
         Err(f) => {
+            let name = f.display().to_string();
             let codes = read_codes(f)?;
-            let longest = codes.iter().map(String::len).max().unwrap_or(0);
-            let what = format!("the list of codes '{}' holds", f.display());
-            if codes.is_empty() {
-                return Err(CliError::new(format!("{what} no code")));
-            }
-            let split = "split the list";
-            check_size(&what, split, codes.len(), longest, to, args.large)?;
-            codes
+            survey::list(Source::List { name: &name, codes }, to, args.large)?
         }
     };
+    if let Some(n) = note {
+        eprintln!("{n}");
+    }
     let shard = match &args.shard {
         Some(s) => s
             .parse::<Shard>()
             .map_err(|e| CliError::new(e.to_string()))?,
         None => Shard::ALL,
     };
-    let mine = shard.select(&codes);
-    let threads = match &args.threads {
-        Some(t) => match parse_u64(t, "--threads")? {
-            n @ 1..=MAX_THREADS => n as usize,
-            n => {
-                return Err(CliError::new(format!(
-                    "--threads {n}: give between 1 and {MAX_THREADS}"
-                )))
-            }
-        },
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let workers = threads.min(mine.len()).max(1);
-    check_memory(&mine, to, workers)?;
+    let threads = grundy::job::parse_threads(
+        args.threads.as_deref(),
+        "--threads",
+        "",
+        grundy::job::cores(),
+    )?;
+    let survey = Survey::new(&codes, args.codes.is_some(), shard, threads, to)?;
     let (mut out, done) = match &args.out {
         Some(path) => {
             let (file, done) = open_out(path, to)?;
-            (Some(file), done)
+            (Some((file, path)), done)
         }
         None => (None, HashSet::new()),
     };
-    let todo: Vec<String> = mine.into_iter().filter(|c| !done.contains(c)).collect();
-    let label = match &args.out {
-        Some(p) => format!(" ({} already in {})", done.len(), p.display()),
-        None => String::new(),
-    };
-    let from_list = if args.codes.is_some() {
-        " from the list"
-    } else {
-        ""
-    };
-    if todo.is_empty() {
-        eprintln!(
-            "grundy: survey of {} codes{from_list}, shard {shard}: none to compute{label}, to heap {to}",
-            codes.len(),
-        );
-        return Ok(());
-    }
-    let workers = workers.min(todo.len());
-    eprintln!(
-        "grundy: survey of {} codes{from_list}, shard {shard}: {} to compute{label}, to heap {to}, {workers} at a time",
-        codes.len(),
-        todo.len(),
-    );
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let flag = interrupted.clone();
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     }
-    let total = todo.len();
-    let mut finished = 0usize;
-    let mut failure: Option<CliError> = None;
-    run::run(
-        &todo,
-        to,
-        workers,
-        &interrupted,
-        PROGRESS_EVERY,
-        &mut |event| match event {
-            Event::Done(r) => {
-                let line = format!("{}\n", r.to_line());
-                let written = match &mut out {
-                    Some(f) => f
-                        .write_all(line.as_bytes())
-                        .and_then(|_| f.flush())
-                        .map_err(|e| {
-                            CliError::new(format!(
-                                "--out {}: {e}",
-                                args.out.as_ref().expect("an out file").display()
-                            ))
-                        }),
-                    None => emit(&line),
-                };
-                if let Err(e) = written {
-                    failure = Some(e);
-                    return false;
+    let kept = args.out.as_deref();
+    Ok(
+        survey.run(&done, kept, &interrupted, PROGRESS_EVERY, &mut |report| {
+            match report {
+                Report::Note(line) => eprintln!("{line}"),
+                Report::Record(r) => {
+                    let line = format!("{}\n", r.to_line());
+                    match &mut out {
+                        Some((f, path)) => f
+                            .write_all(line.as_bytes())
+                            .and_then(|_| f.flush())
+                            .map_err(|e| Error::new(format!("--out {}: {e}", path.display())))?,
+                        None => emit(&line).map_err(|e| Error::new(e.0))?,
+                    }
                 }
-                finished += 1;
-                eprintln!("grundy: [{finished}/{total}] {}", progress_words(&r));
-                true
             }
-            Event::Running(codes) => {
-                let list: Vec<String> = codes
-                    .iter()
-                    .map(|(c, n)| format!("{c} at heap {n}"))
-                    .collect();
-                eprintln!(
-                    "grundy: [{finished}/{total}] under way: {}",
-                    list.join(", ")
-                );
-                true
-            }
-        },
-    );
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    if finished < total {
-        let again = match &args.out {
-            Some(_) => "run the same command again to go on",
-            None => "give --out FILE to keep finished codes across runs",
-        };
-        return Err(CliError::new(format!(
-            "interrupted after {finished} of {total} codes; {again}"
-        )));
-    }
-    Ok(())
-}
-
-/// One line of progress for a finished code.
-fn progress_words(r: &Record) -> String {
-    let mut s = format!("{} {}", r.code, r.status.word());
-    if let (Some(n0), Some(p)) = (r.preperiod, r.period) {
-        let _ = write!(s, ", period {p} from {n0}");
-    }
-    if let Some(e) = &r.error {
-        let _ = write!(s, ": {}", crate::error::one_line(e));
-    }
-    let _ = write!(s, " ({:.2} s)", r.seconds);
-    s
-}
-
-/// Most codes a survey takes without --large.
-const LARGE_SURVEY: usize = 1 << 20;
-
-/// Memory a listed code of `len` bytes takes while a survey starts: its
-/// text with its allocation's overhead, and its place in the list, in the
-/// shard's list and in the list of codes to compute.
-fn list_bytes(len: usize) -> u64 {
-    (len.next_multiple_of(16) as u64 + 16 + 3 * 24) + 2 * 8
-}
-
-/// Refuses, with the estimate, a survey of more than [`LARGE_SURVEY`]
-/// codes unless `large` (--large) says to run it: listing its codes alone
-/// takes gigabytes, and its work is up to `to + 1` heaps per code.
-/// `what` names the pattern or the list with its verb ("pattern '0.??'
-/// stands for"), `split` how to make it smaller, `len` the longest code.
-fn check_size(
-    what: &str,
-    split: &str,
-    count: usize,
-    len: usize,
-    to: u64,
-    large: bool,
-) -> CliResult {
-    let memory = (count as u64).saturating_mul(list_bytes(len));
-    if count <= LARGE_SURVEY {
-        return Ok(());
-    }
-    let heaps = (count as u64).saturating_mul(to.saturating_add(1));
-    if !large {
-        return Err(CliError::new(format!(
-            "{what} {count} codes, more than the {LARGE_SURVEY} surveyed without --large: \
-             listing them needs about {} of memory, and surveying them up to {heaps} heaps \
-             ({} per code until its period is proven); give --large to run it, or {split}",
-            size(memory),
-            to.saturating_add(1)
-        )));
-    }
-    eprintln!(
-        "grundy: listing {count} codes (about {} of memory)",
-        size(memory)
-    );
-    Ok(())
-}
-
-/// Refuses a survey whose codes, `workers` at a time, would not fit in
-/// memory if none of them were proven periodic early.
-fn check_memory(codes: &[String], to: u64, workers: usize) -> CliResult {
-    let need = codes
-        .iter()
-        .filter_map(|c| c.parse::<HeapRule>().ok())
-        .filter(|r| sequence::check(r, to, Method::Auto).is_ok())
-        .map(|r| sequence::memory_estimate(&r, to, Method::Auto))
-        .max()
-        .unwrap_or(0)
-        .saturating_mul(workers as u64);
-    let have = available_memory();
-    if need > have {
-        return Err(CliError::new(format!(
-            "--to {to}: {workers} codes at a time need up to {} of memory, more than the {} available; give a smaller --to or fewer --threads",
-            size(need),
-            size(have)
-        )));
-    }
-    Ok(())
+            Ok(())
+        })?,
+    )
 }
 
 /// The largest list of codes read with `--codes` (a million codes fit
@@ -367,15 +204,7 @@ fn open_out(path: &Path, to: u64) -> CliResult<(std::fs::File, HashSet<String>)>
         Err(std::fs::TryLockError::Error(e)) => return Err(err(e.to_string())),
     }
     let bytes = input::read_file(&file, &format!("--out {}", path.display()), MAX_RECORD_FILE)?;
-    // Lossy: a torn last line may end inside a character.
-    let text = String::from_utf8_lossy(&bytes);
-    let scan = merge::scan(&text).map_err(|e| err(e.to_string()))?;
-    if let Some(r) = scan.records.iter().find(|r| r.to != to) {
-        return Err(err(format!(
-            "it holds {} surveyed to heap {}, not {to}; give another --out or the same --to",
-            r.code, r.to
-        )));
-    }
+    let scan = resume(&bytes, to).map_err(|e| err(e.0))?;
     if scan.torn {
         eprintln!(
             "grundy: --out {}: cutting off a torn last line (a run stopped while writing it)",
@@ -383,20 +212,10 @@ fn open_out(path: &Path, to: u64) -> CliResult<(std::fs::File, HashSet<String>)>
         );
         file.set_len(scan.clean_len as u64)
             .map_err(|e| err(e.to_string()))?;
-    } else if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+    } else if scan.unterminated {
         file.write_all(b"\n").map_err(|e| err(e.to_string()))?;
     }
-    let done = scan.records.into_iter().map(|r| r.code).collect();
-    Ok((file, done))
-}
-
-/// What `grundy survey --merge --json` prints.
-#[derive(Serialize)]
-struct Merged<'a> {
-    /// Every code once, sorted.
-    records: &'a [Record],
-    /// The expected codes no file holds (`null` without --expect or --codes).
-    missing: Option<Vec<String>>,
+    Ok((file, scan.done))
 }
 
 fn run_merge(args: &SurveyArgs) -> CliResult {
@@ -438,138 +257,12 @@ fn run_merge(args: &SurveyArgs) -> CliResult {
     if let Some(m) = missing.as_ref().filter(|m| !m.is_empty()) {
         eprintln!("grundy: {} codes missing: {}", m.len(), abbreviated(m));
     }
+    let merged = Merged { records, missing };
     if args.json {
-        return print_json(&Merged {
-            records: &records,
-            missing,
-        });
+        print_json(&merged)
+    } else if args.csv {
+        emit(&csv(&merged.records))
+    } else {
+        emit(&merged.text())
     }
-    if args.csv {
-        return emit(&csv(&records));
-    }
-    let mut text = table(&records);
-    if let Some(m) = &missing {
-        let _ = writeln!(
-            text,
-            "missing: {}",
-            if m.is_empty() {
-                "none".into()
-            } else {
-                format!("{} ({})", m.len(), m.join(" "))
-            }
-        );
-    }
-    emit(&text)
-}
-
-/// The first codes of a long list, for a one-line message.
-fn abbreviated(codes: &[String]) -> String {
-    const SHOWN: usize = 20;
-    let mut s = codes[..codes.len().min(SHOWN)].join(" ");
-    if codes.len() > SHOWN {
-        let _ = write!(s, " ... ({} more)", codes.len() - SHOWN);
-    }
-    s
-}
-
-fn opt<T: ToString>(v: Option<T>) -> String {
-    v.map_or(String::new(), |v| v.to_string())
-}
-
-/// The columns of the table and of the CSV lines, by name.
-const COLUMNS: [&str; 16] = [
-    "code",
-    "status",
-    "period",
-    "preperiod",
-    "saltus",
-    "computed",
-    "max_value",
-    "engine",
-    "rare_mask",
-    "rare_parity",
-    "rare_count",
-    "last_rare",
-    "checksum",
-    "to",
-    "error",
-    "seconds",
-];
-
-fn cells(r: &Record, hex: bool) -> Vec<String> {
-    vec![
-        r.code.clone(),
-        r.status.word().to_string(),
-        opt(r.period),
-        opt(r.preperiod),
-        opt(r.saltus),
-        opt(r.computed),
-        opt(r.max_value),
-        opt(r.engine.clone()),
-        match (r.rare_mask, hex) {
-            (Some(m), true) => format!("{m:#x}"),
-            (m, _) => opt(m),
-        },
-        opt(r.rare_parity),
-        opt(r.rare_count),
-        opt(r.last_rare),
-        opt(r.checksum.clone()),
-        r.to.to_string(),
-        opt(r.error.clone()),
-        format!("{:.3}", r.seconds),
-    ]
-}
-
-/// CSV lines: a header, then one line per code; `seconds` is the last
-/// column, so the rest compares across runs.
-fn csv(records: &[Record]) -> String {
-    let quote = |s: String| {
-        if s.contains([',', '"', '\n']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s
-        }
-    };
-    let mut out = COLUMNS.join(",");
-    out.push('\n');
-    for r in records {
-        let line: Vec<String> = cells(r, false).into_iter().map(quote).collect();
-        out.push_str(&line.join(","));
-        out.push('\n');
-    }
-    out
-}
-
-/// The records as aligned columns (the error, if any, at the end of its line).
-fn table(records: &[Record]) -> String {
-    let shown: Vec<usize> = (0..COLUMNS.len())
-        .filter(|&i| COLUMNS[i] != "error")
-        .collect();
-    let rows: Vec<Vec<String>> = records.iter().map(|r| cells(r, true)).collect();
-    let width = |i: usize| {
-        rows.iter()
-            .map(|row| row[i].chars().count())
-            .chain(std::iter::once(COLUMNS[i].len()))
-            .max()
-            .unwrap_or(0)
-    };
-    let widths: Vec<usize> = (0..COLUMNS.len()).map(width).collect();
-    let line = |cells: Vec<&str>| -> String {
-        let mut s = shown
-            .iter()
-            .map(|&i| format!("{:<w$}", cells[i], w = widths[i]))
-            .collect::<Vec<_>>()
-            .join("  ");
-        let error = cells[COLUMNS.len() - 2];
-        if !error.is_empty() && error != "error" {
-            let _ = write!(s, "  {}", crate::error::one_line(error));
-        }
-        s.trim_end().to_string() + "\n"
-    };
-    let mut out = line(COLUMNS.to_vec());
-    for row in &rows {
-        out.push_str(&line(row.iter().map(String::as_str).collect()));
-    }
-    let _ = writeln!(out, "{} codes", records.len());
-    out
 }

@@ -24,6 +24,7 @@ pub mod merge;
 pub mod pattern;
 pub mod run;
 pub mod shard;
+pub mod table;
 
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,6 @@
 //! The arguments of `grundy seq` as clap reads them, and the checks of
-//! those that need more than their type: the thread count, the time
-//! between checkpoints and the range listed.
+//! those that need more than their type: the thread count and the time
+//! between checkpoints.
 //!
 //! They are shared by the commands `grundy seq` hands over to (the genus
 //! of each heap, the values of a coin-turning game), which read the same
@@ -12,9 +12,9 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use grundy::heap::sequence::Method;
 
+use grundy::job::seq::CHECKPOINT_EVERY;
+
 use crate::error::{CliError, CliResult};
-use crate::listing;
-use crate::report::parse_u64;
 
 /// The engine, as named on the command line.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -36,9 +36,6 @@ impl From<MethodArg> for Method {
         }
     }
 }
-
-/// Most worker threads `--threads` accepts.
-const MAX_THREADS: u64 = 1024;
 
 /// Grundy values G(0..=N) of a heap rule, with preperiod, period and the
 /// status of the periodicity (proven, observed or none).
@@ -128,23 +125,19 @@ pub struct SeqArgs {
 
 /// The checked `--threads`.
 pub(super) fn threads(args: &SeqArgs) -> CliResult<usize> {
-    Ok(match &args.threads {
-        Some(t) => match parse_u64(t, "--threads")? {
-            n @ 1..=MAX_THREADS => n as usize,
-            n => {
-                return Err(CliError::new(format!(
-                    "--threads {n}: give between 1 and {MAX_THREADS} threads"
-                )))
-            }
-        },
-        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
-    })
+    let two = grundy::job::cores().min(2);
+    Ok(grundy::job::parse_threads(
+        args.threads.as_deref(),
+        "--threads",
+        " threads",
+        two,
+    )?)
 }
 
 /// The checked `--checkpoint-every`.
 pub(super) fn checkpoint_every(args: &SeqArgs) -> CliResult<Duration> {
     let Some(text) = &args.checkpoint_every else {
-        return Ok(Duration::from_secs(300));
+        return Ok(CHECKPOINT_EVERY);
     };
     match text.trim().parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 1e9 => Ok(Duration::from_secs_f64(s)),
@@ -152,15 +145,4 @@ pub(super) fn checkpoint_every(args: &SeqArgs) -> CliResult<Duration> {
             "--checkpoint-every '{text}': give a positive number of seconds"
         ))),
     }
-}
-
-/// Refuses a listing past the cap, and `--from` past `--to`.
-pub(super) fn check_listing(args: &SeqArgs, from: u64, to: u64) -> CliResult {
-    if from > to {
-        return Err(CliError::new(format!("--from {from} is past --to {to}")));
-    }
-    if !args.summary || args.png.is_some() {
-        listing::check_values((to - from).saturating_add(1))?;
-    }
-    Ok(())
 }

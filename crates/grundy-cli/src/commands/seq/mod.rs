@@ -1,50 +1,28 @@
 //! `grundy seq`: the Grundy sequence G(0..=N) of a heap rule with its
 //! periodicity, largest value, value counts and P-positions; for long runs
 //! also sequence files, checkpoints, resumed runs and the rare/common
-//! engine's figures.
-//!
-//! The flow is: read the arguments, refuse what would not fit (memory,
-//! disk, output), compute ([`grundy::heap::sequence::compute_with`], which
-//! stops once the period is proven) while the `--out` file takes the values
-//! as they come ([`store::Writer`]), end that file with the values that
-//! follow from the period, summarise from the preperiod and the period
-//! ([`Sequence::figures`]), print. `--read` takes
-//! the values from a file instead and prints the same report.
-//!
-//! - [`args`]: the arguments and their checks;
-//! - [`files`]: the sequence files written, resumed from and read;
-//! - [`compute`]: the engine's run with progress, checkpoints and Ctrl-C;
-//! - [`report`]: what is printed.
+//! engine's figures. The run and its report are [`grundy::job::seq`]; this
+//! is the arguments, the progress bar, Ctrl-C and printing.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use grundy::heap::periodicity::Window;
-use grundy::heap::rule::HeapRule;
-use grundy::heap::sequence::{self, Method, Options, Sequence, Start};
+use grundy::heap::sequence::Progress;
 use grundy::heap::store;
+use grundy::job::seq::{self, SeqRequest, SeqRun};
+use grundy::job::seq_report::{self, Shown};
+use grundy::job::{parse_count, parse_size};
 
-use crate::commands::heap::parse_rule;
-use crate::commands::memory::{self, available_memory, size};
-use crate::error::{CliError, CliResult};
-use crate::report::parse_u64;
+use crate::commands::heap::{parse_rule, rule_label};
+use crate::error::CliResult;
+use crate::report::{emit, parse_u64, print_json};
 
 pub mod args;
-mod compute;
-mod files;
-mod report;
 
 pub use args::SeqArgs;
-use args::{check_listing, checkpoint_every, threads};
-use compute::{compute, on_ctrl_c};
-use files::{check_disk, identity, out_err, parent, read_store, scan_store, target};
-use report::print;
-
-/// Last heap `--until-proven` goes to without `--to`.
-const PROVE_LIMIT: u64 = 1_000_000_000;
-
-/// Bytes of text per listed value (digits, separator, the index of CSV
-/// lines) counted when refusing a listing that would not fit in memory.
-const TEXT_BYTES: u64 = 12;
+use args::{checkpoint_every, threads};
 
 /// Computes (or reads) and prints the sequence.
 pub fn run(args: &SeqArgs) -> CliResult {
@@ -62,271 +40,194 @@ pub fn run(args: &SeqArgs) -> CliResult {
         return crate::commands::turning::run_seq(code, args);
     }
     let rule = parse_rule(args.rule.as_deref().unwrap_or_default())?;
-    let to = match &args.to {
-        Some(t) => memory::parse_count(t, "--to")?,
-        None if args.until_proven => {
-            if Window::for_rule(&rule) == Window::Unknown {
-                return Err(CliError::new(format!(
-                    "no periodicity theorem covers {rule}, so --until-proven needs --to N"
-                )));
-            }
-            PROVE_LIMIT.min(sequence::max_heap(&rule, args.method.into()))
-        }
-        None => return Err(CliError::new("give the last heap size with --to N")),
-    };
-    let from = match &args.from {
-        Some(f) => parse_u64(f, "--from")?,
-        None => 0,
-    };
-    let threads = threads(args)?;
-    let every = checkpoint_every(args)?;
-    let method: Method = args.method.into();
-    // Past what the engine counts, values can only come from a proven
-    // period: a rule a theorem may prove periodic runs as far as the engine
-    // counts, and says so if no period is proven by then.
-    let provable = Window::for_rule(&rule) != Window::Unknown;
-    let engine_to = if provable {
-        to.min(sequence::max_heap(&rule, method))
-    } else {
-        to
-    };
-    sequence::check(&rule, engine_to, method)
-        .map_err(|e| CliError::new(format!("--to {to}: {e}")))?;
-    let listed = to.saturating_sub(from).saturating_add(1);
-    // With --until-proven the sequence usually ends long before --to: what
-    // it lists is checked once its length is known, before any output.
-    let later = args.until_proven && Window::for_rule(&rule) != Window::Unknown;
-    // Listed values are held as text; a picture holds them as numbers.
-    let mut extra = 0u64;
-    if !args.summary && !later {
-        extra = extra.saturating_add(listed.saturating_mul(TEXT_BYTES));
-    }
-    if args.png.is_some() && !later {
-        extra = extra.saturating_add(listed.saturating_mul(4));
-    }
-    let limit = match &args.memory {
-        Some(m) => Some(memory::parse_size(m, "--memory")?),
-        None => None,
-    };
-    let dir = memory::spill_dir(args.spill.as_deref(), args.out.as_deref());
-    if args.spill.is_some() && !dir.is_dir() {
-        return Err(CliError::new(format!(
-            "--spill {}: not a directory",
-            dir.display()
-        )));
-    }
-    let disk = fs4::available_space(&dir).ok();
-    if later && from > to {
-        return Err(CliError::new(format!("--from {from} is past --to {to}")));
-    } else if !later {
-        check_listing(args, from, to)?;
-    }
-    let plan = memory::plan(&memory::Request {
-        rule: &rule,
-        to: engine_to,
-        method,
-        extra,
-        limit,
-        forced: args.spill.is_some(),
-        dir: &dir,
-        have: available_memory(),
-        disk,
-    })?;
-    let reach = plan.reach;
-    let rule_text = rule.to_string();
-    let out = match &args.out {
-        Some(path) => {
-            let out = target(path, "--out")?;
-            check_disk(&out, &rule_text, to.saturating_add(1), 2)?;
-            Some(out)
-        }
-        None => None,
-    };
-    let checkpoint = match &args.checkpoint {
-        Some(path) => Some(target(path, "--checkpoint")?),
-        None => None,
-    };
-    // The values file, --out and the checkpoint (there twice while it is
-    // replaced) may share a disk.
-    let file = store::file_size(&rule_text, reach.saturating_add(1), 2);
-    let mut needs = Vec::new();
-    if let Some(spill) = &plan.spill {
-        needs.push(memory::Need {
-            dir: spill.dir.clone(),
-            bytes: file,
-            what: "the values file",
-        });
-    }
-    if let Some(o) = &out {
-        needs.push(memory::Need {
-            dir: parent(o),
-            bytes: file,
-            what: "--out",
-        });
-    }
-    if let Some(c) = &checkpoint {
-        let old = std::fs::metadata(c).map_or(0, |m| m.len());
-        needs.push(memory::Need {
-            dir: parent(c),
-            bytes: file.saturating_mul(2).saturating_sub(old),
-            what: "--checkpoint",
-        });
-    }
-    memory::check_disks(to, &needs, |d| fs4::available_space(d).ok(), memory::device)?;
-    if let (Some(o), Some(c)) = (&out, &checkpoint) {
-        // The --out file grows under its temporary name during the run,
-        // the very name a checkpoint is saved under.
-        if identity(o) == identity(c) {
-            return Err(CliError::new(format!(
-                "--out and --checkpoint name the same file {}; give two files",
-                o.display()
-            )));
-        }
-    }
-    // A run whose values go to a file reads the one it resumes from in
-    // order as the engine takes them, holding none of it; others read it
-    // into memory first.
-    let mut start: Vec<u32> = Vec::new();
-    let resume = match &args.resume {
-        Some(path) => {
-            let (held_rule, held) = match plan.spill {
-                Some(_) => {
-                    let scanned = scan_store(path)?;
-                    (scanned.header.rule, scanned.header.count)
-                }
-                None => {
-                    let stored = read_store(path)?;
-                    let held = stored.values.len() as u64;
-                    start = stored.values;
-                    (stored.rule, held)
-                }
-            };
-            if held_rule != rule_text {
-                return Err(CliError::new(format!(
-                    "{} holds {held_rule}, not {rule_text}",
-                    path.display(),
-                )));
-            }
-            if let Some(o) = &out {
-                if identity(o) == identity(path) && to.saturating_add(1) < held {
-                    return Err(CliError::new(format!(
-                        "--out {} is the file resumed from, which holds G(0..={}); --to {to} would cut it short: give --to {} or more, or another --out",
-                        path.display(),
-                        held - 1,
-                        held - 1
-                    )));
-                }
-            }
-            plan.spill.as_ref().map(|_| path.as_path())
-        }
-        None => None,
-    };
-    let start = match resume {
-        Some(path) => Start::File(path),
-        None => Start::Values(&start),
-    };
-    let options = Options {
-        method,
-        threads,
+    let method = args.method.into();
+    let to = args
+        .to
+        .as_deref()
+        .map(|t| parse_count(t, "--to"))
+        .transpose()?;
+    let to = seq::last_heap(&rule, to, args.until_proven, method)?;
+    let request = SeqRequest {
+        to,
+        from: args
+            .from
+            .as_deref()
+            .map_or(Ok(0), |f| parse_u64(f, "--from"))?,
         until_proven: args.until_proven,
+        method,
+        threads: threads(args)?,
+        checkpoint_every: checkpoint_every(args)?,
+        listed: !args.summary,
+        drawn: args.png.is_some(),
+        memory: args
+            .memory
+            .as_deref()
+            .map(|m| parse_size(m, "--memory"))
+            .transpose()?,
+        spill: args.spill.clone(),
+        out: args.out.clone(),
+        checkpoint: args.checkpoint.clone(),
+        resume: args.resume.clone(),
+        ..SeqRequest::new(rule, to)
     };
+    let job = request.prepare()?;
     // Every check is done: the run starts.
-    if let Some(note) = &plan.note {
+    if let Some(note) = job.note() {
         eprintln!("{note}");
     }
-    let interrupted = on_ctrl_c(checkpoint.is_some(), out.as_deref());
-    let mut writer = match &out {
-        Some(path) => Some(store::Writer::create(path, &rule_text).map_err(out_err)?),
-        None => None,
-    };
-    let mut s = compute(
-        args,
-        plan.spill.as_ref(),
-        checkpoint.as_deref(),
-        writer.as_mut(),
-        &interrupted,
-        &rule,
-        reach,
-        &options,
-        start,
-        every,
-    )?;
-    if s.period.is_some() {
-        if !args.until_proven {
-            s.to = to;
+    let cancel = on_ctrl_c(job.checkpoints(), job.out());
+    let bar = progress_bar(args, job.reach());
+    let plain = !std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let began = Instant::now();
+    let mut last_line = began;
+    let result = job.run(&cancel, &mut |p: &Progress| {
+        if let Some(bar) = &bar {
+            bar.set_position(p.done as u64);
+            if let Some(st) = &p.stats {
+                bar.set_message(format!(
+                    "rare {} | largest value {}",
+                    indicatif::HumanCount(st.rare_count as u64),
+                    st.max_value
+                ));
+            }
         }
-    } else if s.to < to {
-        return Err(CliError::new(format!(
-            "no period proven up to heap {}; all of G(0..={to}) needs about {} of memory, more than the {} available",
-            s.computed(),
-            size(sequence::memory_estimate(&rule, to, method)),
-            size(available_memory())
-        )));
+        if plain && last_line.elapsed() >= PROGRESS_EVERY {
+            last_line = Instant::now();
+            eprintln!("{}", seq::progress_line(p, began.elapsed()));
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
     }
-    if later {
-        check_listing(args, from.min(s.to), s.to)?;
-    }
-    let figures = s.figures();
-    if let Some(mut w) = writer {
-        // A proven period ends the run early: the rest comes from it.
-        let next = w.len();
-        w.append((next..=s.to).map(|n| s.value(n).expect("a complete sequence")))
-            .map_err(out_err)?;
-        // The proven period goes with the values that prove it, for
-        // `grundy verify` to check.
-        w.finish_claimed(s.to + 1, s.claim(s.to + 1).as_ref())
-            .map_err(out_err)?;
-    }
-    print(args, &s, from.min(s.to), figures)
+    print(args, &result?)
 }
 
 /// Prints a slice of a sequence file, with the report of a computed run.
 fn run_read(path: &Path, args: &SeqArgs) -> CliResult {
-    let given = match &args.rule {
-        Some(r) => Some(parse_rule(r)?),
-        None => None,
-    };
-    let to = match &args.to {
-        Some(t) => Some(parse_u64(t, "--to")?),
-        None => None,
-    };
-    let from = match &args.from {
-        Some(f) => parse_u64(f, "--from")?,
-        None => 0,
-    };
-    let stored = read_store(path)?;
-    if let Some(rule) = &given {
-        if rule.to_string() != stored.rule {
-            return Err(CliError::new(format!(
-                "{} holds {}, not {rule}",
-                path.display(),
-                stored.rule
-            )));
+    let rule = args.rule.as_deref().map(parse_rule).transpose()?;
+    let to = args
+        .to
+        .as_deref()
+        .map(|t| parse_u64(t, "--to"))
+        .transpose()?;
+    let from = args
+        .from
+        .as_deref()
+        .map_or(Ok(0), |f| parse_u64(f, "--from"))?;
+    let run = seq::read(path, rule, from, to, !args.summary, args.png.is_some())?;
+    print(args, &run)
+}
+
+/// Prints the run: the picture, then the values as CSV, or the report as
+/// JSON or text.
+fn print(args: &SeqArgs, run: &SeqRun) -> CliResult {
+    let s = &run.sequence;
+    if let Some(path) = &args.png {
+        let values: Vec<u32> = (run.from..=s.to)
+            .map(|n| s.value(n).expect("a complete sequence"))
+            .collect();
+        let title = format!("G(n) of {}, n = {} to {}", s.rule, run.from, s.to);
+        let img = crate::plot::sequence_image(&values, run.from, &title);
+        img.save(path)?;
+        let wrote = format!(
+            "wrote {} ({} x {} pixels: {title})",
+            path.display(),
+            img.width,
+            img.height
+        );
+        // The machine-readable outputs stay as they are; the note goes aside.
+        if args.csv || args.json {
+            eprintln!("{wrote}");
+        } else {
+            emit(&format!("{wrote}\n"))?;
         }
     }
-    let rule: HeapRule = match given {
-        Some(r) => r,
-        None => stored.rule.parse().map_err(|e| {
-            CliError::new(format!(
-                "{}: rule '{}' in the header: {e}",
-                path.display(),
-                stored.rule
-            ))
-        })?,
-    };
-    let Some(last) = (stored.values.len() as u64).checked_sub(1) else {
-        return Err(CliError::new(format!("{} holds no values", path.display())));
-    };
-    let to = to.unwrap_or(last);
-    if to > last {
-        return Err(CliError::new(format!(
-            "--to {to} is past the last value in {} (heap {last})",
-            path.display()
-        )));
+    if args.csv {
+        return emit(&seq_report::csv(run));
     }
-    check_listing(args, from, to)?;
-    let mut s = Sequence::from_values(rule, stored.values);
-    s.to = to;
-    let figures = s.figures();
-    print(args, &s, from, figures)
+    let shown = Shown {
+        label: match (&args.rule, &args.read) {
+            (Some(text), None) => rule_label(text, &s.rule),
+            _ => s.rule.to_string(),
+        },
+        values: !args.summary,
+        stats: args.stats,
+        checksum: args.stats || args.read.is_some() || args.out.is_some(),
+    };
+    let report = seq_report::report(run, &shown);
+    if args.json {
+        print_json(&report)
+    } else {
+        emit(&seq_report::text(&report, s.period, shown.checksum))
+    }
+}
+
+/// What Ctrl-C does during a run. With a checkpoint it raises the flag
+/// returned, and the run saves the checkpoint and stops at its next
+/// progress report. Otherwise, with an `--out` file on its way, it removes
+/// the unfinished file and exits at once, as an interrupted run would have
+/// without the file. Without either, the default (the process ends).
+fn on_ctrl_c(checkpoint: bool, out: Option<&Path>) -> Arc<AtomicBool> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    // Only one handler can be installed; the first one serves.
+    if checkpoint {
+        let flag = interrupted.clone();
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    } else if let Some(out) = out {
+        let (tmp, shown) = (store::temporary(out), out.display().to_string());
+        let _ = ctrlc::set_handler(move || {
+            let _ = std::fs::remove_file(&tmp);
+            crate::error::exit_with(&format!("interrupted; --out {shown} was not written"));
+        });
+    }
+    interrupted
+}
+
+/// How often a run whose standard error is not a terminal (a log, a batch
+/// job) reports its progress, one line at a time.
+const PROGRESS_EVERY: Duration = Duration::from_secs(30);
+
+/// A progress bar (heaps per second, ETA, rare count, largest value) when
+/// standard error is a terminal and the output is not JSON.
+fn progress_bar(args: &SeqArgs, to: u64) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() || args.json {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(to);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} heaps | {rate} | ETA {eta} | {msg}",
+        )
+        .expect("a valid template")
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&rate(state.per_sec()));
+            },
+        ),
+    );
+    Some(bar)
+}
+
+/// Heaps per second as a whole number with thousands separators.
+fn rate(per_sec: f64) -> String {
+    let n = if per_sec.is_finite() && per_sec > 0.0 {
+        per_sec.round() as u64
+    } else {
+        0
+    };
+    format!("{} heaps/s", indicatif::HumanCount(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_are_whole_numbers() {
+        assert_eq!(rate(1_234_567.89), "1,234,568 heaps/s");
+        assert_eq!(rate(0.4), "0 heaps/s");
+        assert_eq!(rate(f64::NAN), "0 heaps/s");
+    }
 }

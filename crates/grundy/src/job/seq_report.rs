@@ -1,19 +1,29 @@
-//! What `grundy seq` prints of a sequence, computed or read: the values
-//! (as text, CSV or JSON), the periodicity in words, the largest value,
-//! the value counts, the P-positions, the checksum and the rare/common
-//! engine's figures, and the values drawn into a PNG file.
+//! The report of a sequence, computed or read: the values, the periodicity
+//! in words, the largest value, the value counts, the P-positions, the
+//! checksum and the rare/common engine's figures, as a serde struct
+//! ([`SeqReport`]) and as text.
 
 use std::fmt::Write as _;
 
-use grundy::heap::periodicity::Status;
-use grundy::heap::rc::RcStats;
-use grundy::heap::sequence::{self, EngineKind, ProvenPeriod, Sequence};
 use serde::Serialize;
 
-use super::args::SeqArgs;
-use crate::commands::heap::rule_label;
-use crate::error::CliResult;
-use crate::report::{emit, print_json};
+use super::seq::SeqRun;
+use crate::heap::periodicity::Status;
+use crate::heap::rc::RcStats;
+use crate::heap::sequence::{EngineKind, ProvenPeriod};
+
+/// What is shown of a sequence besides its figures.
+#[derive(Clone, Debug, Default)]
+pub struct Shown {
+    /// The rule as labelled (`ranges:FILE` as given).
+    pub label: String,
+    /// The values and the P-positions from the first heap listed.
+    pub values: bool,
+    /// The rare/common engine's figures.
+    pub stats: bool,
+    /// The checksum in the text.
+    pub checksum: bool,
+}
 
 /// The periodicity as printed.
 #[derive(Serialize, Debug)]
@@ -32,10 +42,10 @@ pub struct PeriodicityReport {
 }
 
 /// What `grundy seq --json` prints; `values` and `p_positions` (both over
-/// `from..=to`) are left out with `--summary`, `stats` is there with
-/// `--stats`. The counts are over `0..=to`.
+/// `from..=to`) are left out with a summary only, `stats` is there with
+/// the engine's figures asked for. The counts are over `0..=to`.
 #[derive(Serialize, Debug)]
-pub struct Summary {
+pub struct SeqReport {
     /// The rule's canonical form (`ranges:FILE` as given).
     pub rule: String,
     /// The first heap listed.
@@ -73,16 +83,14 @@ pub struct Summary {
     pub stats: Option<Option<RcStats>>,
 }
 
-/// The report of `G(0..=s.to)`, values listed from `from`.
-fn summarize(args: &SeqArgs, s: &Sequence, from: u64, f: sequence::Figures) -> Summary {
+/// The report of a run's `G(0..=to)`, values listed from its first heap.
+pub fn report(run: &SeqRun, shown: &Shown) -> SeqReport {
+    let (s, from, f) = (&run.sequence, run.from, &run.figures);
     let p = s.periodicity();
     let value = |n: u64| s.value(n).expect("a complete sequence");
-    let with_values = !args.summary;
-    Summary {
-        rule: match (&args.rule, &args.read) {
-            (Some(text), None) => rule_label(text, &s.rule),
-            _ => s.rule.to_string(),
-        },
+    let with_values = shown.values;
+    SeqReport {
+        rule: shown.label.clone(),
         from,
         to: s.to,
         value: value(s.to),
@@ -102,43 +110,7 @@ fn summarize(args: &SeqArgs, s: &Sequence, from: u64, f: sequence::Figures) -> S
         p_count: f.p_count,
         p_positions: with_values.then(|| (from..=s.to).filter(|&n| value(n) == 0).collect()),
         checksum: format!("{:08X}", f.checksum),
-        stats: args.stats.then(|| s.stats.clone()),
-    }
-}
-
-pub(super) fn print(args: &SeqArgs, s: &Sequence, from: u64, f: sequence::Figures) -> CliResult {
-    let value = |n: u64| s.value(n).expect("a complete sequence");
-    if let Some(path) = &args.png {
-        let values: Vec<u32> = (from..=s.to).map(value).collect();
-        let title = format!("G(n) of {}, n = {from} to {}", s.rule, s.to);
-        let img = crate::plot::sequence_image(&values, from, &title);
-        img.save(path)?;
-        let wrote = format!(
-            "wrote {} ({} x {} pixels: {title})",
-            path.display(),
-            img.width,
-            img.height
-        );
-        // The machine-readable outputs stay as they are; the note goes aside.
-        if args.csv || args.json {
-            eprintln!("{wrote}");
-        } else {
-            emit(&format!("{wrote}\n"))?;
-        }
-    }
-    if args.csv {
-        let mut out = String::with_capacity((s.to - from + 1) as usize * 8);
-        out.push_str("n,g\n");
-        for n in from..=s.to {
-            let _ = writeln!(out, "{n},{}", value(n));
-        }
-        return emit(&out);
-    }
-    let summary = summarize(args, s, from, f);
-    if args.json {
-        print_json(&summary)
-    } else {
-        emit(&text_report(&summary, s.period, args))
+        stats: shown.stats.then(|| s.stats.clone()),
     }
 }
 
@@ -170,7 +142,8 @@ pub fn periodicity_words(p: &PeriodicityReport) -> String {
     }
 }
 
-fn text_report(s: &Summary, period: Option<ProvenPeriod>, args: &SeqArgs) -> String {
+/// The report as text; `checksum` adds the checksum line.
+pub fn text(s: &SeqReport, period: Option<ProvenPeriod>, checksum: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}: G(0..={})", s.rule, s.to);
     if let Some(v) = &s.values {
@@ -224,7 +197,7 @@ fn text_report(s: &Summary, period: Option<ProvenPeriod>, args: &SeqArgs) -> Str
     if let Some(stats) = &s.stats {
         stats_text(&mut out, stats.as_ref(), s.engine);
     }
-    if args.stats || args.read.is_some() || args.out.is_some() {
+    if checksum {
         let _ = writeln!(out, "checksum: {} (Fletcher, G(0..={}))", s.checksum, s.to);
     }
     out
@@ -264,4 +237,15 @@ fn stats_text(out: &mut String, stats: Option<&RcStats>, engine: EngineKind) {
         st.max_value, st.max_at
     );
     let _ = writeln!(out, "pairs examined: {}", st.pairs);
+}
+
+/// The values `from..=to` as CSV lines `n,g` under a header.
+pub fn csv(run: &SeqRun) -> String {
+    let s = &run.sequence;
+    let mut out = String::with_capacity((s.to - run.from + 1) as usize * 8);
+    out.push_str("n,g\n");
+    for n in run.from..=s.to {
+        let _ = writeln!(out, "{n},{}", s.value(n).expect("a complete sequence"));
+    }
+    out
 }

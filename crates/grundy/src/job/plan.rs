@@ -1,16 +1,17 @@
-//! `grundy seq --memory LIMIT` and `--spill DIR`: whether a run keeps its
-//! values in memory or in a file with only the hot part resident, decided
-//! up front from the limit (or the memory the machine has available), the
-//! estimates of the library and the free space of the disk.
+//! Whether a run of `G(0..=N)` keeps its values in memory or in a file with
+//! only the hot part resident (`--memory LIMIT`, `--spill DIR`), decided up
+//! front from the limit (or the memory the machine has available), the
+//! engine's estimates and the free space of the disk; and whether the files
+//! a run writes fit on their disks together.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use grundy::heap::rc::Spill;
-use grundy::heap::rule::HeapRule;
-use grundy::heap::sequence::{self, Method};
-
-use crate::error::{CliError, CliResult};
+use super::{duration, size, Error};
+use crate::heap::periodicity::Window;
+use crate::heap::rc::Spill;
+use crate::heap::rule::HeapRule;
+use crate::heap::sequence::{self, Method};
 
 /// Memory a run needs besides its values and the periodicity check: the
 /// program, the engine's tables, the buffers of the output.
@@ -36,79 +37,6 @@ pub struct Plan {
     pub reach: u64,
     /// A note for standard error about the file, its size and the time.
     pub note: Option<String>,
-}
-
-/// `secs` seconds in words: `about 3 minutes`, `about 9.5 hours`.
-fn duration(secs: f64) -> String {
-    match secs {
-        s if s < 90.0 => format!("about {s:.0} seconds"),
-        s if s < 5400.0 => format!("about {:.0} minutes", s / 60.0),
-        s => format!("about {:.1} hours", s / 3600.0),
-    }
-}
-
-/// Bytes of memory the machine has available, when it says.
-fn meminfo_available() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// Available memory, or 8 GiB when the machine does not say.
-pub fn available_memory() -> u64 {
-    meminfo_available().unwrap_or(8 << 30)
-}
-
-/// `bytes` in bytes and GiB, for messages.
-pub fn size(bytes: u64) -> String {
-    format!(
-        "{bytes} bytes ({:.1} GiB)",
-        bytes as f64 / (1u64 << 30) as f64
-    )
-}
-
-/// A size such as `2G`, `512M`, `1.5GiB`, `64k` or a number of bytes (the
-/// units are powers of 1024).
-pub fn parse_size(text: &str, what: &str) -> CliResult<u64> {
-    let t = text.trim();
-    let split = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (number, unit) = t.split_at(split);
-    let shift = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 0,
-        "k" | "kb" | "kib" => 10,
-        "m" | "mb" | "mib" => 20,
-        "g" | "gb" | "gib" => 30,
-        "t" | "tb" | "tib" => 40,
-        _ => u32::MAX,
-    };
-    match number.parse::<f64>() {
-        Ok(x) if shift != u32::MAX && x.is_finite() && x > 0.0 => {
-            let bytes = x * (1u64 << shift) as f64;
-            if bytes < u64::MAX as f64 {
-                return Ok(bytes as u64);
-            }
-        }
-        _ => {}
-    }
-    Err(CliError::new(format!(
-        "{what} '{text}': give a size such as 2G, 512M or a number of bytes"
-    )))
-}
-
-/// A count such as `1000000`, `2^30` or `10^9`.
-pub fn parse_count(text: &str, what: &str) -> CliResult<u64> {
-    if let Some((base, exp)) = text.trim().split_once('^') {
-        let b = crate::report::parse_u64(base.trim(), what)?;
-        let e = crate::report::parse_u64(exp.trim(), what)?;
-        return u32::try_from(e)
-            .ok()
-            .and_then(|e| b.checked_pow(e))
-            .ok_or_else(|| CliError::new(format!("{what} {text} is larger than 2^64 - 1")));
-    }
-    crate::report::parse_u64(text, what)
 }
 
 /// Where a file-backed store's values go: `--spill DIR`, else next to the
@@ -151,7 +79,7 @@ pub struct Request<'a> {
 /// but shortened to what fits (a rule that may still turn out periodic), or
 /// in a file with the hot windows resident; refused with the estimate
 /// otherwise.
-pub fn plan(request: &Request) -> CliResult<Plan> {
+pub fn plan(request: &Request) -> Result<Plan, Error> {
     let &Request {
         rule,
         to,
@@ -175,12 +103,12 @@ pub fn plan(request: &Request) -> CliResult<Plan> {
     }
     let Some(analysis) = sequence::spilled_estimate(rule, to, method) else {
         if forced {
-            return Err(CliError::new(format!(
+            return Err(Error::new(format!(
                 "--spill: {rule} keeps its values in memory (only the rare/common engine's go to a file)"
             )));
         }
         if let Some(l) = limit {
-            return Err(CliError::new(format!(
+            return Err(Error::new(format!(
                 "--memory {}: {rule} keeps its values in memory (only the rare/common engine's go to a file), and --to {to} needs about {}",
                 size(l),
                 size(in_memory)
@@ -195,7 +123,7 @@ pub fn plan(request: &Request) -> CliResult<Plan> {
                 Some(l) => format!("--memory {}", size(l)),
                 None => format!("--spill, with {} of memory available", size(cap)),
             };
-            return Err(CliError::new(format!(
+            return Err(Error::new(format!(
                 "{what}: --to {to} needs at least {} resident even with its values in a file (the periodicity check {}, the program and its tables {}, the hot windows {})",
                 size(fixed.saturating_add(MIN_WINDOWS)),
                 size(analysis),
@@ -216,7 +144,7 @@ pub fn plan(request: &Request) -> CliResult<Plan> {
                     return Ok(plain(reach));
                 }
             }
-            return Err(CliError::new(format!(
+            return Err(Error::new(format!(
                 "--to {to}: the values need {} on disk in {} with only the hot part in memory, and {} are free there",
                 size(file),
                 dir.display(),
@@ -268,7 +196,7 @@ pub fn check_disks(
     needs: &[Need],
     free: impl Fn(&Path) -> Option<u64>,
     device: impl Fn(&Path) -> Option<u64>,
-) -> CliResult {
+) -> Result<(), Error> {
     let mut disks: Vec<(Option<u64>, &Path, Vec<&Need>)> = Vec::new();
     for need in needs.iter().filter(|n| n.bytes > 0) {
         let dev = device(&need.dir);
@@ -291,7 +219,7 @@ pub fn check_disks(
                 .iter()
                 .map(|n| format!("{} ({:.1} GiB)", n.what, n.bytes as f64 / GIB))
                 .collect();
-            return Err(CliError::new(format!(
+            return Err(Error::new(format!(
                 "--to {to}: {} need {} on the disk of {}, and {} are free there",
                 parts.join(" and "),
                 size(total),
@@ -303,37 +231,28 @@ pub fn check_disks(
     Ok(())
 }
 
-/// The filesystem holding `dir`, to add up the files going to one disk.
-pub fn device(dir: &Path) -> Option<u64> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        std::fs::metadata(dir).ok().map(|m| m.dev())
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = dir;
-        None
-    }
-}
-
 const GIB: f64 = (1u64 << 30) as f64;
 
 /// How far a run may go in memory: `to` when everything fits, else the
 /// last heap that fits when the rule may still turn out periodic (it will
 /// then be computed no further than that); refused up front otherwise.
-fn memory_reach(rule: &HeapRule, to: u64, method: Method, extra: u64, have: u64) -> CliResult<u64> {
+fn memory_reach(
+    rule: &HeapRule,
+    to: u64,
+    method: Method,
+    extra: u64,
+    have: u64,
+) -> Result<u64, Error> {
     let need = sequence::memory_estimate(rule, to, method).saturating_add(extra);
     if need <= have {
         return Ok(to);
     }
-    let provable = grundy::heap::periodicity::Window::for_rule(rule)
-        != grundy::heap::periodicity::Window::Unknown;
+    let provable = Window::for_rule(rule) != Window::Unknown;
     // A run shortened to what fits lists its values from the period once
     // it is proven (and says so when it is not); what the listing itself
     // takes must fit.
     if !provable || extra >= have {
-        return Err(CliError::new(format!(
+        return Err(Error::new(format!(
             "--to {to} needs about {} of memory, more than the {} available",
             size(need),
             size(have)
@@ -346,11 +265,6 @@ fn memory_reach(rule: &HeapRule, to: u64, method: Method, extra: u64, have: u64)
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes_in_bytes_and_gib() {
-        assert_eq!(size(3 << 30), "3221225472 bytes (3.0 GiB)");
-    }
 
     /// A request with no --memory, no --spill, 20 GiB available and the
     /// free disk space unknown.
@@ -370,22 +284,6 @@ mod tests {
 
     fn grundy() -> HeapRule {
         "4!.0".parse().unwrap()
-    }
-
-    #[test]
-    fn sizes_and_counts() {
-        assert_eq!(parse_size("2G", "--memory").unwrap(), 2 << 30);
-        assert_eq!(parse_size("512M", "--memory").unwrap(), 512 << 20);
-        assert_eq!(parse_size("1.5GiB", "--memory").unwrap(), 3 << 29);
-        assert_eq!(parse_size("4096", "--memory").unwrap(), 4096);
-        for bad in ["", "G", "2X", "-1G", "0", "1e400"] {
-            let e = parse_size(bad, "--memory").unwrap_err();
-            assert!(e.0.contains("give a size"), "{bad}: {e}");
-        }
-        assert_eq!(parse_count("2^30", "--to").unwrap(), 1 << 30);
-        assert_eq!(parse_count("10^9", "--to").unwrap(), 1_000_000_000);
-        assert_eq!(parse_count("123", "--to").unwrap(), 123);
-        assert!(parse_count("2^64", "--to").is_err());
     }
 
     #[test]
@@ -467,7 +365,7 @@ mod tests {
         let s = p.spill.expect("a file");
         assert!(s.resident as u64 + 4096 + OVERHEAD <= 2 << 30, "{s:?}");
         // Past the engine's count of heaps: refused before any plan.
-        let e = grundy::heap::sequence::check(&grundy(), 1 << 41, Method::Auto).unwrap_err();
+        let e = crate::heap::sequence::check(&grundy(), 1 << 41, Method::Auto).unwrap_err();
         assert!(
             e.to_string().contains("counts heaps up to 1099511627775"),
             "{e}"

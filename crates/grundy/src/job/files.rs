@@ -5,17 +5,16 @@
 
 use std::path::{Path, PathBuf};
 
-use grundy::heap::store;
-
-use crate::commands::memory::{available_memory, size};
-use crate::error::{CliError, CliResult};
+use super::platform::{available_memory, available_space};
+use super::{size, Error};
+use crate::heap::store;
 
 /// The file a sequence file named `path` ends up as, refused up front when
 /// it cannot be created: a sequence file is written under a temporary
 /// name next to its target and renamed over it, so the target must be a
 /// regular file (through any symbolic link) or not exist yet.
-pub(super) fn target(path: &Path, what: &str) -> CliResult<PathBuf> {
-    let err = |why: String| CliError::new(format!("{what} {}: {why}", path.display()));
+pub fn target(path: &Path, what: &str) -> Result<PathBuf, Error> {
+    let err = |why: String| Error::new(format!("{what} {}: {why}", path.display()));
     let dir = parent(path);
     if !dir.is_dir() {
         return Err(err(format!("directory {} does not exist", dir.display())));
@@ -35,13 +34,14 @@ pub(super) fn target(path: &Path, what: &str) -> CliResult<PathBuf> {
 
 /// `path` with its directory resolved, to tell whether two names mean one
 /// file.
-pub(super) fn identity(path: &Path) -> PathBuf {
+pub fn identity(path: &Path) -> PathBuf {
     let dir = parent(path);
     let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
     dir.join(path.file_name().unwrap_or_default())
 }
 
-pub(super) fn parent(path: &Path) -> PathBuf {
+/// The directory a file named `path` goes in (`.` for a bare name).
+pub fn parent(path: &Path) -> PathBuf {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -49,13 +49,13 @@ pub(super) fn parent(path: &Path) -> PathBuf {
 }
 
 /// Refuses a sequence file that would not fit on the disk holding it.
-pub(super) fn check_disk(path: &Path, rule: &str, count: u64, width: u8) -> CliResult {
+pub fn check_disk(path: &Path, rule: &str, count: u64, width: u8) -> Result<(), Error> {
     let need = store::file_size(rule, count, width);
     let dir = parent(path);
-    if let Ok(have) = fs4::available_space(&dir) {
+    if let Some(have) = available_space(&dir) {
         // Replacing a file frees its space only after the rename.
         if need > have {
-            return Err(CliError::new(format!(
+            return Err(Error::new(format!(
                 "--out {}: {count} values need {} on disk, {} are available there",
                 path.display(),
                 size(need),
@@ -67,9 +67,9 @@ pub(super) fn check_disk(path: &Path, rule: &str, count: u64, width: u8) -> CliR
 }
 
 /// Refuses a directory where a sequence file is read.
-fn not_a_directory(path: &Path) -> CliResult {
+fn not_a_directory(path: &Path) -> Result<(), Error> {
     match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => Err(CliError::new(format!(
+        Ok(m) if m.is_dir() => Err(Error::new(format!(
             "{} is a directory, not a sequence file",
             path.display()
         ))),
@@ -79,11 +79,11 @@ fn not_a_directory(path: &Path) -> CliResult {
 
 /// Reads a sequence file's header and checks its checksum, holding none of
 /// its values.
-pub(super) fn scan_store(path: &Path) -> CliResult<store::Scanned> {
+pub fn scan_store(path: &Path) -> Result<store::Scanned, Error> {
     not_a_directory(path)?;
-    let scanned = store::scan(path, 0).map_err(|e| CliError::new(e.to_string()))?;
+    let scanned = store::scan(path, 0).map_err(|e| Error::new(e.to_string()))?;
     if scanned.computed != scanned.header.checksum {
-        return Err(CliError::new(format!(
+        return Err(Error::new(format!(
             "{}: checksum {:08X} does not match the values ({:08X})",
             path.display(),
             scanned.header.checksum,
@@ -95,14 +95,14 @@ pub(super) fn scan_store(path: &Path) -> CliResult<store::Scanned> {
 
 /// Reads a sequence file, refusing up front one whose values would not fit
 /// in memory.
-pub(super) fn read_store(path: &Path) -> CliResult<store::StoredSequence> {
+pub fn read_store(path: &Path) -> Result<store::StoredSequence, Error> {
     not_a_directory(path)?;
     if let Ok(m) = std::fs::metadata(path) {
         // Four bytes per value once read, whatever the width in the file.
         let need = m.len().saturating_mul(2);
         let have = available_memory();
         if need > have {
-            return Err(CliError::new(format!(
+            return Err(Error::new(format!(
                 "{}: its values need about {} of memory, more than the {} available",
                 path.display(),
                 size(need),
@@ -110,12 +110,12 @@ pub(super) fn read_store(path: &Path) -> CliResult<store::StoredSequence> {
             )));
         }
     }
-    store::read(path).map_err(|e| CliError::new(e.to_string()))
+    store::read(path).map_err(|e| Error::new(e.to_string()))
 }
 
 /// A failed write of the `--out` file, as the user sees it.
-pub(super) fn out_err(e: store::StoreError) -> CliError {
-    CliError::new(format!("--out {e}"))
+pub fn out_err(e: store::StoreError) -> Error {
+    Error::new(format!("--out {e}"))
 }
 
 #[cfg(test)]
