@@ -1,3 +1,3 @@
 //! The caps on listings, from the library ([`grundy::family::limits`]).
 
-pub use grundy::family::limits::{check_values, listed, MAX_LISTED};
+pub use grundy::family::limits::check_values;
