@@ -44,6 +44,8 @@ pub struct WythoffArgs {
 /// Analyses a Nim position and prints the report.
 pub fn run(args: &NimArgs) -> CliResult {
     let words = input::position_words(&args.start.heaps, args.input.as_deref())?;
+    // Each word one heap, as typed: no list is read inside a word.
+    crate::report::parse_u64_list(&words, "heap", "heaps")?;
     let game = start("nim", "", &words.join(" "), convention(args.misere))?;
     print(&*game, Some("nim"), false, &args.output)
 }

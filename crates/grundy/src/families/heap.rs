@@ -120,10 +120,7 @@ impl HeapPlay {
     /// The analysis of `p`: the winning moves found by the values (normal
     /// play) or by the misère engine, or a search; the first ones listed,
     /// with their total and the misère method.
-    fn analysis(
-        &self,
-        p: &[u32],
-    ) -> Result<(Listed, usize, Option<Method>), Error> {
+    fn analysis(&self, p: &[u32]) -> Result<(Listed, usize, Option<Method>), Error> {
         let (mut moves, method) = match self.convention {
             Convention::Normal => (
                 heap::analyze_moves_normal(&self.rule, p, &self.values),
