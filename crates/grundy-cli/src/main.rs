@@ -5,7 +5,6 @@
 mod commands;
 mod error;
 mod input;
-mod listing;
 mod output;
 mod plot;
 mod report;
@@ -51,15 +50,15 @@ enum Command {
     /// Moore's Nim_k: reduce up to K heaps at once (--misere, --all).
     Moore(commands::moore::MooreArgs),
     /// Staircase Nim: coins per step, moved one step down; step 1 is the floor.
-    Staircase(commands::staircase::StaircaseArgs),
+    Staircase(commands::staircase::NumbersArgs),
     /// Nimble: coins on cells slide left; jumping and sharing allowed.
-    Nimble(commands::nimble::NimbleArgs),
+    Nimble(commands::staircase::NumbersArgs),
     /// Nimble-2: coins on cells slide left; no jumping, no sharing.
-    Nimble2(commands::nimble::NimbleArgs),
+    Nimble2(commands::staircase::NumbersArgs),
     /// Turning Turtles: turn an O face down, optionally flip a cell to its left.
-    Turtles(commands::turtles::RowArgs),
+    Turtles(commands::staircase::RowArgs),
     /// Twins: turn an O face down and flip a cell to its left.
-    Twins(commands::turtles::RowArgs),
+    Twins(commands::staircase::RowArgs),
     /// Coin-turning games: a turning code (1-3, 1+C, 4FS) or a name, and a row of coins.
     Turning(commands::turning::TurningArgs),
     /// Northcott's game: per row the columns of the black and the white token.
@@ -73,7 +72,7 @@ enum Command {
     /// Print or draw a table: nim products, nim-sums, Turning Corners values.
     Table(commands::table::TableArgs),
     /// Wythoff's game: take from one heap, or the same number from both.
-    Wythoff(commands::wythoff::WythoffArgs),
+    Wythoff(commands::nim::WythoffArgs),
     /// Wind-Up: subtraction modulo N, a heap game that can loop (values ∞(K), draws).
     Windup(commands::windup::WindUpArgs),
     /// Two-heap games: r-Wythoff, Mem, TakeAway(r), Fibonacci Nim, Euclid's game.
@@ -101,11 +100,11 @@ fn run(cli: Cli) -> CliResult {
         Command::Misere(a) => commands::misere::run(&a),
         Command::Rules(a) => commands::rules::run(&a),
         Command::Moore(a) => commands::moore::run(&a),
-        Command::Staircase(a) => commands::staircase::run(&a),
-        Command::Nimble(a) => commands::nimble::run(&a),
-        Command::Nimble2(a) => commands::nimble::run2(&a),
-        Command::Turtles(a) => commands::turtles::run_turtles(&a),
-        Command::Twins(a) => commands::turtles::run_twins(&a),
+        Command::Staircase(a) => commands::staircase::run(&a, "staircase"),
+        Command::Nimble(a) => commands::staircase::run(&a, "nimble"),
+        Command::Nimble2(a) => commands::staircase::run(&a, "nimble2"),
+        Command::Turtles(a) => commands::staircase::run_row(&a, "turtles"),
+        Command::Twins(a) => commands::staircase::run_row(&a, "twins"),
         Command::Turning(a) => commands::turning::run(&a),
         Command::Northcott(a) => commands::northcott::run(&a),
         Command::Chips(a) => commands::chips::run(&a),
@@ -114,7 +113,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Table(a) => commands::table::run(&a),
         Command::Families(a) => commands::families::run(&a),
         Command::Game(a) => commands::game::run(&a),
-        Command::Wythoff(a) => commands::wythoff::run(&a),
+        Command::Wythoff(a) => commands::nim::run_wythoff(&a),
         Command::Windup(a) => commands::windup::run(&a),
         Command::Twoheap(a) => commands::twoheap::run(&a),
         Command::Pattern(a) => commands::pattern::run(&a),

@@ -7,7 +7,6 @@ use std::io::Write;
 use serde::Serialize;
 
 pub use grundy::family::report::Report;
-pub use grundy::family::text::show_list;
 
 use crate::error::{CliError, CliResult};
 

@@ -1,13 +1,13 @@
 //! `grundy cards`: the 24-card game of seed 003 (cards 1..6, four of each,
-//! a running total that may not pass 50).
+//! a running total that may not pass 50), the registry's `cards` family.
 
 use clap::Args;
-use grundy::families::cards::{self as family, cards_error, rules_json, show_position};
+use grundy::family::registry::AnyGame;
 use grundy::game::Convention;
-use grundy::games::cards::{self, CardsPosition, Rules};
 
-use crate::error::{CliError, CliResult};
-use crate::report::{OutputArgs, PrintReport, Report};
+use super::families::{convention, print, start};
+use crate::error::CliResult;
+use crate::report::OutputArgs;
 
 /// The rules of a card game and a position in it, as flags.
 #[derive(Args, Debug, Clone)]
@@ -57,34 +57,24 @@ pub struct CardsArgs {
 }
 
 impl CardsPositionArgs {
-    /// The rules and the position the flags describe, checked.
-    pub fn parse(&self) -> CliResult<(Rules, CardsPosition)> {
-        Ok(family::parse_rules_and_position(
-            &self.values,
-            &self.copies,
-            &self.limit,
-            self.left.as_deref(),
-            self.total.as_deref(),
-        )?)
+    /// The registry's `cards` family with these rules (its variant
+    /// `VALUES/COPIES/LIMIT`) at this position (`--left COUNTS --total N`,
+    /// each where given).
+    pub fn start(&self, c: Convention) -> CliResult<Box<dyn AnyGame>> {
+        let variant = format!("{}/{}/{}", self.values, self.copies, self.limit);
+        let mut position = Vec::new();
+        if let Some(left) = &self.left {
+            position.push(format!("--left {left}"));
+        }
+        if let Some(total) = &self.total {
+            position.push(format!("--total {total}"));
+        }
+        start("cards", &variant, &position.join(" "), c)
     }
 }
 
 /// Analyses a card-game position and prints the report.
 pub fn run(args: &CardsArgs) -> CliResult {
-    let (rules, p) = args.position.parse()?;
-    let convention = if args.misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
-    let table = cards::Table::solve(&rules, &p).map_err(cards_error)?;
-    let analysis = table
-        .analyze(&p, convention)
-        .ok_or_else(|| CliError::new("the position is not in its own table"))?;
-    let mut report = Report::from_analysis("cards", &p, &analysis, show_position);
-    report.extra = rules_json(&rules);
-    if args.output.explain {
-        report.explanation = table.explain(&p, convention, None);
-    }
-    report.print(&args.output)
+    let game = args.position.start(convention(args.misere))?;
+    print(&*game, Some("cards"), false, &args.output)
 }

@@ -1,15 +1,13 @@
-//! `grundy corners`: Turning Corners on a board read from a file.
+//! `grundy corners`: Turning Corners on a board read from a file, as
+//! [`grundy::families::corners::report`] answers it.
 
 use clap::Args;
-use grundy::games::corners::{self, Board, CornersMove};
-use serde_json::Value;
+use grundy::families::corners;
+use grundy::games::corners::Board;
 
 use crate::error::{CliError, CliResult};
 use crate::input;
-use crate::report::{print_json, OutputArgs, PrintReport, Report};
-
-/// Largest side for which `--all` lists every winning move.
-const ALL_MAX_SIDE: usize = 64;
+use crate::report::{OutputArgs, PrintReport};
 
 /// Turning Corners: flip the four corners of a rectangle whose bottom-right
 /// corner is white.
@@ -30,11 +28,6 @@ pub struct CornersArgs {
 /// The largest board file read: a 10000 x 10000 board with `\r\n` line
 /// ends is about 95 MiB.
 const MAX_BOARD_BYTES: u64 = 128 << 20;
-
-pub(crate) fn read_board(file: &str) -> CliResult<Board> {
-    let text = read_board_text(file)?;
-    Board::parse(&text).map_err(|e| CliError::new(format!("{}: {e}", board_name(file))))
-}
 
 /// How errors name the board file `file`.
 fn board_name(file: &str) -> String {
@@ -57,60 +50,15 @@ pub(crate) fn read_board_text(file: &str) -> CliResult<String> {
     input::read_text(file, &board_name(file), MAX_BOARD_BYTES)
 }
 
-/// Cells of a move as `[row, column]` pairs.
-fn cells_json(m: &CornersMove) -> Value {
-    Value::from(
-        m.cells()
-            .iter()
-            .map(|&(x, y)| Value::from(vec![x, y]))
-            .collect::<Vec<_>>(),
-    )
-}
-
-/// A board as JSON (its rows) and as text (the rows when small).
-fn show(b: &Board) -> (Value, String) {
-    let lines = b.to_lines();
-    let text = if b.cols() <= 40 && b.rows() <= 40 {
-        format!("\n    {}", lines.join("\n    "))
-    } else {
-        format!("({} x {} board)", b.rows(), b.cols())
-    };
-    (Value::from(lines), text)
+/// The board of a board file (see [`read_board_text`]), its mistakes
+/// named by the file.
+pub(crate) fn read_board(file: &str) -> CliResult<Board> {
+    let text = read_board_text(file)?;
+    Board::parse(&text).map_err(|e| CliError::new(format!("{}: {e}", board_name(file))))
 }
 
 /// Analyses the board and prints the report.
 pub fn run(args: &CornersArgs) -> CliResult {
     let board = read_board(&args.file)?;
-    if args.all && board.rows().max(board.cols()) > ALL_MAX_SIDE {
-        let candidates: usize = (1..board.rows())
-            .map(|x| x * (1..board.cols()).filter(|&y| board.is_white(x, y)).count())
-            .sum();
-        return Err(CliError::new(format!(
-            "--all lists every winning move only on boards up to {ALL_MAX_SIDE} x {ALL_MAX_SIDE}; \
-             this {} x {} board has {candidates} candidate moves to check, each printed with a whole board; \
-             leave out --all for one winning move",
-            board.rows(),
-            board.cols()
-        )));
-    }
-    let analysis = corners::analyze(&board, args.all);
-    let mut report = Report::from_analysis("corners", &board, &analysis, show);
-    report.position_text = format!(
-        "{} ({} x {}, {} white cells)",
-        args.file,
-        board.rows(),
-        board.cols(),
-        board.white_cells()
-    );
-    if args.output.explain {
-        report.explanation = Some(corners::explain(&board));
-    }
-    if args.output.json {
-        for (m, w) in report.winning_moves.iter_mut().zip(&analysis.winning_moves) {
-            m.cells = Some(cells_json(&w.mv));
-        }
-        print_json(&report)
-    } else {
-        report.print(&args.output)
-    }
+    corners::report(&board, &args.file, args.all, args.output.explain)?.print(&args.output)
 }

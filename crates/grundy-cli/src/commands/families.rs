@@ -4,7 +4,7 @@
 //! `grundy NAME POSITION`, or `grundy NAME:VARIANT POSITION`.
 
 use clap::Args;
-use grundy::family::registry;
+use grundy::family::registry::{self, AnyGame};
 use grundy::game::Convention;
 
 use crate::error::CliResult;
@@ -121,9 +121,16 @@ struct FamilyArgs {
     /// Misère play: whoever cannot move wins.
     #[arg(long)]
     misere: bool,
-    /// Print one JSON object with stable field names instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Normal play, or misère play when `misere`.
+pub fn convention(misere: bool) -> Convention {
+    match misere {
+        true => Convention::Misere,
+        false => Convention::Normal,
+    }
 }
 
 /// Analyses a family of the registry named by `words[0]` (`NAME` or
@@ -139,16 +146,47 @@ pub fn run_family(words: &[std::ffi::OsString]) -> CliResult {
             .chain(words[1..].iter().cloned()),
     )
     .unwrap_or_else(|e| crate::error::exit_on_usage_error(e));
-    let convention = match args.misere {
-        true => Convention::Misere,
-        false => Convention::Normal,
-    };
     // The registry's road, as Python and the page take it: no words is the
     // family's empty position (every heap gone, a graph's every vertex).
-    let game = registry::start(entry.name, variant, &args.position.join(" "), convention)?;
-    let output = OutputArgs {
-        json: args.json,
-        explain: false,
+    let position = args.position.join(" ");
+    let game = registry::start(entry.name, variant, &position, convention(args.misere))?;
+    print(&*game, None, false, &args.output)
+}
+
+/// The family `family` of the registry with `variant`, started at
+/// `position` as given: a command naming its game refuses an empty
+/// position where the registry would start at the empty one.
+pub fn start(
+    family: &str,
+    variant: &str,
+    position: &str,
+    convention: Convention,
+) -> CliResult<Box<dyn AnyGame>> {
+    Ok(registry::find(family)?.start(variant, position, convention)?)
+}
+
+/// Prints the report of `game` (with every winning move when `every`),
+/// as the command `command` names it, if any: a family whose name carries
+/// its variant as flags (`moore -k 2`) is named by the command alone, the
+/// flags written before the position, as the command line reads them.
+pub fn print(
+    game: &dyn AnyGame,
+    command: Option<&str>,
+    every: bool,
+    out: &OutputArgs,
+) -> CliResult {
+    let mut report = match every {
+        true => game.report_every_move()?,
+        false => game.report()?,
     };
-    game.report()?.print(&output)
+    let flags =
+        command.and_then(|c| Some(report.game.strip_prefix(c)?.strip_prefix(' ')?.to_string()));
+    if let (Some(command), Some(flags)) = (command, flags) {
+        report.position_text = format!("{flags} {}", report.position_text);
+        report.game = command.to_string();
+    }
+    if out.explain {
+        report.explanation = game.explain();
+    }
+    report.print(out)
 }

@@ -1,19 +1,27 @@
-//! `grundy nim`: Nim and misère Nim by Bouton's rule.
+//! `grundy nim` and `grundy wythoff`: Nim and misère Nim, and Wythoff's
+//! game; the registry's `nim` and `wythoff` families.
 
 use clap::Args;
 use grundy::game::Convention;
-use grundy::games::nim;
 
+use super::families::{convention, print, start};
 use crate::error::CliResult;
-use crate::report::{parse_u64_list, show_list, OutputArgs, PrintReport, Report};
-use crate::{input, listing};
+use crate::input;
+use crate::report::OutputArgs;
+
+/// Heap sizes typed on the command line.
+#[derive(Args, Debug)]
+pub struct Heaps {
+    /// Heap sizes (`grundy nim -` reads them from standard input).
+    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
+    pub heaps: Vec<String>,
+}
 
 /// Nim: take any number of tokens from one heap.
 #[derive(Args, Debug)]
 pub struct NimArgs {
-    /// Heap sizes; `-` alone reads them from standard input.
-    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
-    pub heaps: Vec<String>,
+    #[command(flatten)]
+    pub start: Heaps,
     /// Read the heap sizes from a file (whitespace-separated).
     #[arg(long, value_name = "FILE", conflicts_with = "heaps")]
     pub input: Option<String>,
@@ -24,22 +32,31 @@ pub struct NimArgs {
     pub output: OutputArgs,
 }
 
+/// Wythoff's game: take from one heap, or the same number from both.
+#[derive(Args, Debug)]
+pub struct WythoffArgs {
+    #[command(flatten)]
+    pub start: Heaps,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
 /// Analyses a Nim position and prints the report.
 pub fn run(args: &NimArgs) -> CliResult {
-    let words = input::position_words(&args.heaps, args.input.as_deref())?;
-    let heaps = parse_u64_list(&words, "heap", "heaps")?;
-    let convention = if args.misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
-    let (_, moves) = nim::winning_moves(&heaps, convention);
-    let first = listing::listed(moves.len() as u128, heaps.len());
-    let (analysis, total) = nim::analyze_first(&heaps, convention, first);
-    let mut report =
-        Report::from_analysis("nim", &heaps, &analysis, |h| show_list(h)).with_total(total as u128);
-    if args.output.explain {
-        report.explanation = Some(nim::explain(&heaps, convention));
-    }
-    report.print(&args.output)
+    let words = input::position_words(&args.start.heaps, args.input.as_deref())?;
+    // Each word one heap, as typed: no list is read inside a word.
+    crate::report::parse_u64_list(&words, "heap", "heaps")?;
+    let game = start("nim", "", &words.join(" "), convention(args.misere))?;
+    print(&*game, Some("nim"), false, &args.output)
+}
+
+/// Analyses a position of Wythoff's game and prints the report.
+pub fn run_wythoff(args: &WythoffArgs) -> CliResult {
+    let game = start(
+        "wythoff",
+        "",
+        &args.start.heaps.join(" "),
+        Convention::Normal,
+    )?;
+    print(&*game, Some("wythoff"), false, &args.output)
 }

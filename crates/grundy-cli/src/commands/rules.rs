@@ -1,9 +1,7 @@
 //! `grundy rules`: the heap-rule notation, the named games, a rule in words.
 
 use clap::Args;
-use grundy::heap::cousin;
-use grundy::heap::rule::{HeapRule, RuleKind, NAMED_GAMES};
-use serde_json::json;
+use grundy::heap::rule::{RuleSummary, NAMED_GAMES};
 
 use crate::commands::heap::parse_rule;
 use crate::error::{CliError, CliResult};
@@ -29,14 +27,7 @@ pub struct RulesArgs {
 pub fn run(args: &RulesArgs) -> CliResult {
     if args.list {
         if args.json {
-            let list: Vec<_> = NAMED_GAMES
-                .iter()
-                .map(|g| {
-                    json!({"name": g.name, "aliases": g.aliases, "rule": g.rule,
-                           "scale": g.scale, "about": g.about})
-                })
-                .collect();
-            return print_json(&list);
+            return print_json(&NAMED_GAMES);
         }
         let width = NAMED_GAMES.iter().map(|g| g.name.len()).max().unwrap_or(0);
         let mut out = String::new();
@@ -58,36 +49,9 @@ pub fn run(args: &RulesArgs) -> CliResult {
         .rule
         .as_deref()
         .ok_or_else(|| CliError::new("no rule given"))?;
-    let rule: HeapRule = parse_rule(text)?;
-    let base = rule.base().to_string();
-    let cousin = match rule.base().kind() {
-        RuleKind::Code(code) => {
-            cousin::standard_form(code).map(|f| (cousin::statement(code, &f), f))
-        }
-        _ => None,
-    };
-    if args.json {
-        return print_json(&json!({
-            "rule": rule.to_string(),
-            "base": base,
-            "scale": rule.scale(),
-            "max_removal": rule.max_removal(),
-            "max_parts": rule.max_parts(),
-            "description": rule.describe().lines().collect::<Vec<_>>(),
-            "first_cousin": cousin.as_ref().map(|(words, f)| json!({
-                "code": f.code.to_string(),
-                "shift": f.shift,
-                "statement": words,
-            })),
-        }));
+    let summary = RuleSummary::of(&parse_rule(text)?);
+    match args.json {
+        true => print_json(&summary),
+        false => emit(&summary.to_text()),
     }
-    let mut out = format!("canonical form: {rule}\n");
-    if rule.named().is_some() {
-        out.push_str(&format!("rule: {base}\n"));
-    }
-    out.push_str(&rule.describe());
-    if let Some((words, _)) = cousin {
-        out.push_str(&format!("first cousin: {words}\n"));
-    }
-    emit(&out)
 }

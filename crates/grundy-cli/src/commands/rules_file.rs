@@ -6,7 +6,6 @@
 use std::path::Path;
 
 use grundy::family::registry::{self, AnyGame};
-use grundy::family::session::Options;
 use grundy::game::Convention;
 use grundy::rules_file::RulesFile;
 
@@ -48,38 +47,11 @@ pub fn start(
 /// sum when several) in misère play when `misere`, printed as `out` asks.
 pub fn analyse(path: &Path, position: &[String], misere: bool, out: &OutputArgs) -> CliResult {
     let (text, file) = load(path)?;
-    let convention = if misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
-    let game = start(path, &text, position, convention)?;
+    let game = start(path, &text, position, super::families::convention(misere))?;
     let mut report = game.report()?;
     if out.explain {
-        report.explanation = Some(format!(
-            "{}{} compiles to the family {}{}.\n{}",
-            file.title
-                .as_deref()
-                .map_or(String::new(), |t| format!("{t}: ")),
-            path.display(),
-            file.family().0,
-            match file.family().1.as_str() {
-                "" => String::new(),
-                v => format!(" with the variant {v}"),
-            },
-            game.draw()
-        ));
+        let name = path.display().to_string();
+        report.explanation = Some(file.explain(&name, &game.draw()));
     }
     report.print(out)
-}
-
-/// `grundy play FILE.toml [POSITION...]`: the session, ready to drive.
-pub fn session(
-    path: &Path,
-    position: &[String],
-    convention: Convention,
-    options: &Options,
-) -> CliResult<Box<dyn grundy::family::registry::AnySession>> {
-    let (text, _) = load(path)?;
-    Ok(start(path, &text, position, convention)?.session(options))
 }

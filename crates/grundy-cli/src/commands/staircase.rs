@@ -1,50 +1,59 @@
-//! `grundy staircase`: staircase Nim.
+//! `grundy staircase`, `grundy nimble`, `grundy nimble2`, `grundy turtles`
+//! and `grundy twins`: games that are Nim in disguise, the registry's
+//! families of the same names.
 
 use clap::Args;
-use grundy::games::staircase;
+use grundy::game::Convention;
 
-use crate::error::{CliError, CliResult};
-use crate::report::{parse_u64, show_list, OutputArgs, PrintReport, Report};
+use super::families::{print, start};
+use crate::error::CliResult;
+use crate::report::OutputArgs;
 
-/// Staircase Nim: move coins from a step to the step below; step 1 is the floor.
+/// Numbers typed on the command line.
 #[derive(Args, Debug)]
-pub struct StaircaseArgs {
-    /// Coins on steps 1, 2, 3, ... (step 1 is the floor).
-    #[arg(value_name = "COINS", allow_negative_numbers = true)]
-    pub coins: Vec<String>,
+pub struct Numbers {
+    /// Coins on steps 1, 2, 3, ... (staircase: step 1 is the floor), or the
+    /// cells of the coins (Nimble, 1-based).
+    #[arg(value_name = "N", allow_negative_numbers = true)]
+    pub items: Vec<String>,
+}
+
+/// Coins on steps, or on the cells of a strip.
+#[derive(Args, Debug)]
+pub struct NumbersArgs {
+    #[command(flatten)]
+    pub start: Numbers,
     #[command(flatten)]
     pub output: OutputArgs,
 }
 
-/// Analyses a staircase and prints the report.
-pub fn run(args: &StaircaseArgs) -> CliResult {
-    if args.coins.is_empty() {
-        return Err(CliError::new(
-            "no steps given: list the coins on steps 1, 2, ...",
-        ));
-    }
-    let steps = args
-        .coins
-        .iter()
-        .enumerate()
-        .map(|(i, t)| parse_u64(t, &format!("the number of coins on step {}", i + 1)))
-        .collect::<CliResult<Vec<u64>>>()?;
-    staircase::check(&steps).map_err(|e| CliError::new(e.to_string()))?;
-    let moves = staircase::winning_moves(&steps);
-    let value = staircase::value(&steps);
-    let apply = |m: &staircase::StairMove| staircase::apply(&steps, *m);
-    let mut report = Report::first_moves(
-        "staircase",
-        &steps,
-        steps.len(),
-        value,
-        &moves,
-        apply,
-        |s| show_list(s),
-    );
-    if args.output.explain {
-        report.explanation =
-            Some(staircase::explain(&steps).map_err(|e| CliError::new(e.to_string()))?);
-    }
-    report.print(&args.output)
+/// A row of coins written with O (face up) and X (face down), cell 1 on the left.
+#[derive(Args, Debug)]
+pub struct Row {
+    /// The row, e.g. XOOXO.
+    #[arg(value_name = "ROW")]
+    pub row: String,
+}
+
+/// A row of coins.
+#[derive(Args, Debug)]
+pub struct RowArgs {
+    #[command(flatten)]
+    pub start: Row,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Analyses the coins of `family` (`staircase`, `nimble` or `nimble2`)
+/// and prints the report.
+pub fn run(args: &NumbersArgs, family: &str) -> CliResult {
+    let game = start(family, "", &args.start.items.join(" "), Convention::Normal)?;
+    print(&*game, Some(family), false, &args.output)
+}
+
+/// Analyses the row of `family` (`turtles` or `twins`) and prints the
+/// report.
+pub fn run_row(args: &RowArgs, family: &str) -> CliResult {
+    let game = start(family, "", args.start.row.trim(), Convention::Normal)?;
+    print(&*game, Some(family), false, &args.output)
 }

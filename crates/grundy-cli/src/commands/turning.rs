@@ -1,20 +1,18 @@
-//! `grundy turning CODE ROW`: a coin-turning game on a row of coins, and
-//! `grundy seq turning:CODE`: its coin values with their pattern. The
-//! games are the library's ([`grundy::turning`], the `turning` family).
+//! `grundy turning CODE ROW`: a coin-turning game on a row of coins (the
+//! registry's `turning` family), and `grundy seq turning:CODE`: its coin
+//! values with their pattern ([`CoinSummary`]).
 
 use std::fmt::Write as _;
 
 use clap::Args;
-use grundy::families::turning;
-use grundy::family::registry;
 use grundy::game::Convention;
-use grundy::turning::sequence::CoinSequence;
-use serde::Serialize;
+use grundy::turning::named::NAMED;
+use grundy::turning::sequence::CoinSummary;
 
+use super::families::{print, start};
 use crate::commands::seq::args::SeqArgs;
 use crate::error::{CliError, CliResult};
-use crate::report::{emit, parse_u64, print_json, OutputArgs, PrintReport};
-use grundy::heap::periodicity::Status;
+use crate::report::{emit, parse_u64, print_json, OutputArgs};
 
 /// A coin-turning game: its code or name and a row of coins.
 #[derive(Args, Debug)]
@@ -33,31 +31,14 @@ pub struct TurningArgs {
     pub output: OutputArgs,
 }
 
-/// One named game, as `--list --json` prints it.
-#[derive(Serialize)]
-struct NamedJson {
-    name: &'static str,
-    code: &'static str,
-    rule: &'static str,
-}
-
-/// Analyses the row and prints the report.
+/// Analyses the row and prints the report, or lists the named games.
 pub fn run(args: &TurningArgs) -> CliResult {
     if args.list {
-        let named = grundy::turning::named::NAMED;
         if args.output.json {
-            let list: Vec<NamedJson> = named
-                .iter()
-                .map(|n| NamedJson {
-                    name: n.name,
-                    code: n.code,
-                    rule: n.rule,
-                })
-                .collect();
-            return print_json(&list);
+            return print_json(&NAMED);
         }
         let mut out = String::new();
-        for n in named {
+        for n in NAMED {
             let _ = writeln!(out, "{:<18} {:<8} {}", n.name, n.code, n.rule);
         }
         return emit(&out);
@@ -67,40 +48,9 @@ pub fn run(args: &TurningArgs) -> CliResult {
             "give a turning code and a row, e.g. grundy turning 1-3 THHTH",
         ));
     };
-    let game = registry::start("turning", code, row, Convention::Normal)?;
-    let mut report = game.report()?;
-    if args.output.explain {
-        let (g, p) = turning::start(code, row, Convention::Normal)?;
-        report.explanation = Some(g.0.explain(&p));
-    }
-    report.print(&args.output)
+    let game = start("turning", code, row, Convention::Normal)?;
+    print(&*game, Some("turning"), false, &args.output)
 }
-
-/// What `grundy seq turning:CODE --json` prints.
-#[derive(Serialize)]
-struct CoinSummary {
-    rule: String,
-    from: u64,
-    to: u64,
-    values: Vec<u64>,
-    periodicity: CoinPeriodicity,
-    pattern: Option<&'static str>,
-    max_value: u64,
-    max_value_at: u64,
-}
-
-/// The periodicity of coin values: from which coin, with which period and
-/// saltus (0 for plain periodicity); observed only.
-#[derive(Serialize)]
-struct CoinPeriodicity {
-    status: Status,
-    from_coin: Option<u64>,
-    period: Option<u64>,
-    saltus: Option<i64>,
-}
-
-/// The most coin values `seq turning:` lists.
-const MAX_LISTED: u64 = 1_000_000;
 
 /// `grundy seq turning:CODE --to N`: the values of coins 1..=N.
 pub fn run_seq(code: &str, args: &SeqArgs) -> CliResult {
@@ -125,71 +75,12 @@ pub fn run_seq(code: &str, args: &SeqArgs) -> CliResult {
         None => return Err(CliError::new("give the last coin with --to N")),
     };
     let from = match &args.from {
-        Some(f) => parse_u64(f, "--from")?.max(1),
+        Some(f) => parse_u64(f, "--from")?,
         None => 1,
     };
-    if from > to {
-        return Err(CliError::new(format!("--from {from} is past --to {to}")));
+    let summary = CoinSummary::compute(code, from, to, !args.summary).map_err(CliError::new)?;
+    match args.json {
+        true => print_json(&summary),
+        false => emit(&summary.to_text()),
     }
-    if !args.summary && to - from >= MAX_LISTED {
-        return Err(CliError::new(format!(
-            "listing {} values is too many (at most {MAX_LISTED}); use --summary or a shorter range",
-            to - from + 1
-        )));
-    }
-    let s = CoinSequence::compute(code, to)
-        .map_err(|e| CliError::new(format!("turning:{code}: {e}")))?;
-    let (max_at, max) =
-        s.values
-            .iter()
-            .enumerate()
-            .skip(from as usize)
-            .fold(
-                (from, 0),
-                |best, (n, &v)| if v > best.1 { (n as u64, v) } else { best },
-            );
-    let p = s.periodicity;
-    let summary = CoinSummary {
-        rule: format!("turning:{}", s.title),
-        from,
-        to,
-        values: if args.summary {
-            Vec::new()
-        } else {
-            s.values[from as usize..].to_vec()
-        },
-        periodicity: CoinPeriodicity {
-            status: p.status,
-            from_coin: p.preperiod,
-            period: p.period,
-            saltus: p.saltus,
-        },
-        pattern: s.pattern,
-        max_value: max,
-        max_value_at: max_at,
-    };
-    if args.json {
-        return print_json(&summary);
-    }
-    let mut out = String::new();
-    let _ = writeln!(out, "{}: coin values g({from}..={to})", summary.rule);
-    for chunk in summary.values.chunks(20) {
-        let line: Vec<String> = chunk.iter().map(u64::to_string).collect();
-        let _ = writeln!(out, "  {}", line.join(" "));
-    }
-    let words = match (p.status, p.preperiod, p.period, p.saltus) {
-        (Status::None, ..) | (_, None, ..) | (_, _, None, _) => "none found".to_string(),
-        (_, Some(n0), Some(per), Some(0) | None) => {
-            format!("period {per} from coin {n0} (observed: no theorem covers turning codes)")
-        }
-        (_, Some(n0), Some(per), Some(sal)) => {
-            format!("g(n + {per}) = g(n) + {sal} from coin {n0} (arithmetic periodicity, observed)")
-        }
-    };
-    let _ = writeln!(out, "Periodicity: {words}");
-    if let Some(pat) = s.pattern {
-        let _ = writeln!(out, "Pattern: g(n) is {pat}");
-    }
-    let _ = writeln!(out, "Largest value: {max} (coin {max_at})");
-    emit(&out)
 }

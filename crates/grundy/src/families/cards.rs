@@ -133,7 +133,9 @@ fn analysis(
         .or_else(|| cards::analyze(game.rules(), p, game.convention()).ok())
 }
 
-fn parse_flags(game: &CardsPlay, text: &str) -> Result<CardsPosition, String> {
+/// The words of `--left COUNTS --total N` (either may be left out, and
+/// `--left=COUNTS` is the same), not yet read as numbers.
+pub fn position_flags(text: &str) -> Result<(Option<&str>, Option<&str>), String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut left = None;
     let mut total = None;
@@ -154,8 +156,8 @@ fn parse_flags(game: &CardsPlay, text: &str) -> Result<CardsPosition, String> {
             }
         };
         match key {
-            "left" => left = Some(parse_counts(value).map_err(|e| e.0)?),
-            "total" => total = Some(parse_u64(value, "total").map_err(|e| e.0)?),
+            "left" => left = Some(value),
+            "total" => total = Some(value),
             other => {
                 return Err(format!(
                     "unknown word '{other}'; a position is written --left 4,3,4,2,4,4 --total 17"
@@ -164,9 +166,15 @@ fn parse_flags(game: &CardsPlay, text: &str) -> Result<CardsPosition, String> {
         }
         i += 1;
     }
-    let (Some(left), Some(total)) = (left, total) else {
+    Ok((left, total))
+}
+
+fn parse_flags(game: &CardsPlay, text: &str) -> Result<CardsPosition, String> {
+    let (Some(left), Some(total)) = position_flags(text)? else {
         return Err("a position needs both --left and --total".to_string());
     };
+    let left = parse_counts(left).map_err(|e| e.0)?;
+    let total = parse_u64(total, "total").map_err(|e| e.0)?;
     let p = CardsPosition { left, total };
     game.rules().check(&p).map_err(|e| e.to_string())?;
     Ok(p)
@@ -311,6 +319,21 @@ impl Analyse for CardsPlay {
 
     fn stall_rule(&self) -> &'static str {
         "take the value with the fewest copies left, so that values run out and the value of every position changes"
+    }
+
+    fn explain_position(&self, p: &CardsPosition) -> Option<String> {
+        let table = self.table();
+        match table.contains(p) {
+            true => table.explain(p, self.convention(), None),
+            false => cards::Table::solve(self.rules(), p)
+                .ok()?
+                .explain(p, self.convention(), None),
+        }
+    }
+
+    /// The rules: `values`, `copies` and `limit`.
+    fn report_extra(&self, _p: &CardsPosition) -> serde_json::Map<String, Value> {
+        rules_json(self.rules())
     }
 }
 

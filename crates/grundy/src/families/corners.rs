@@ -11,6 +11,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use crate::family::drawing::{Part, Shape};
+use crate::family::report::Report;
 use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{Convention, Outcome};
 use crate::games::corners::{self, Board, CornersMove};
@@ -40,6 +41,66 @@ pub fn start(text: &str, convention: Convention) -> Result<(CornersPlay, Board),
     normal_only(convention)?;
     let board = Board::parse(text).map_err(|e| Error::new(e.to_string()))?;
     Ok((CornersPlay, board))
+}
+
+/// Largest side for which [`report`] lists every winning move.
+pub const ALL_MAX_SIDE: usize = 64;
+
+/// What `grundy corners` prints for `board`, named `label` (its file):
+/// the value, the outcome and one winning move, or every one when `all`
+/// (boards up to [`ALL_MAX_SIDE`] on a side); each move with the cells it
+/// flips; the explanation when `explain`.
+///
+/// ```
+/// use grundy::families::corners::report;
+/// use grundy::games::corners::Board;
+/// let board = Board::parse("....\n..#.\n....").unwrap();
+/// let r = report(&board, "b.txt", true, false).unwrap();
+/// assert_eq!((r.value, r.winning_moves.len()), (Some(2), 5));
+/// assert_eq!(r.position_text, "b.txt (3 x 4, 11 white cells)");
+/// ```
+pub fn report(board: &Board, label: &str, all: bool, explain: bool) -> Result<Report, Error> {
+    if all && board.rows().max(board.cols()) > ALL_MAX_SIDE {
+        let candidates: usize = (1..board.rows())
+            .map(|x| x * (1..board.cols()).filter(|&y| board.is_white(x, y)).count())
+            .sum();
+        return Err(Error::new(format!(
+            "--all lists every winning move only on boards up to {ALL_MAX_SIDE} x {ALL_MAX_SIDE}; \
+             this {} x {} board has {candidates} candidate moves to check, each printed with a whole board; \
+             leave out --all for one winning move",
+            board.rows(),
+            board.cols()
+        )));
+    }
+    let analysis = corners::analyze(board, all);
+    let show = |b: &Board| {
+        let lines = b.to_lines();
+        let text = if b.cols() <= 40 && b.rows() <= 40 {
+            format!("\n    {}", lines.join("\n    "))
+        } else {
+            format!("({} x {} board)", b.rows(), b.cols())
+        };
+        (Value::from(lines), text)
+    };
+    let mut report = Report::from_analysis("corners", board, &analysis, show);
+    report.position_text = format!(
+        "{label} ({} x {}, {} white cells)",
+        board.rows(),
+        board.cols(),
+        board.white_cells()
+    );
+    for (m, w) in report.winning_moves.iter_mut().zip(&analysis.winning_moves) {
+        let cells =
+            w.mv.cells()
+                .iter()
+                .map(|&(x, y)| Value::from(vec![x, y]))
+                .collect();
+        m.cells = Some(Value::Array(cells));
+    }
+    if explain {
+        report.explanation = Some(corners::explain(board));
+    }
+    Ok(report)
 }
 
 /// Reads a board as the board families write it: rows separated by `/`

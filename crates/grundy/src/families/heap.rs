@@ -17,15 +17,18 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use crate::family::drawing::{Part, Shape};
-use crate::family::text::{nim_sum_text, parse_u64, parse_u64_list, valued_heap_rows};
+use crate::family::limits::listed;
+use crate::family::report::Report;
+use crate::family::text::{heap_rows, nim_sum_text, parse_u64, parse_u64_list, valued_heap_rows};
 use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
+use crate::game::Analysis;
 use crate::game::{Convention, Outcome};
 use crate::games::heap::{self, HeapMove};
 use crate::games::heap_words;
 use crate::games::strips::StripGame;
 use crate::heap::explain;
 use crate::heap::rule::HeapRule;
-use crate::misere::play::MisereEngine;
+use crate::misere::play::{Method, MisereEngine};
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
 use crate::strategy::{Choice, MoveTo, Moves, OneMove, Play};
@@ -43,11 +46,18 @@ pub fn board_game(rule: &HeapRule) -> Result<StripGame, Error> {
     })
 }
 
+/// The analysis of a position, its winning moves the first ones listed.
+type Listed = Analysis<HeapMove, Vec<u32>>;
+
 /// A heap game for the computer player and the session.
 pub struct HeapPlay {
     rule: HeapRule,
+    /// The name reports give the game: the rule, or how it was given
+    /// (`ranges:FILE` rather than the ranges read from the file).
+    label: String,
     convention: Convention,
-    /// G(0..=largest heap of the start): heaps never grow.
+    /// G(0..=largest heap of the start): heaps never grow. Empty in misère
+    /// play when the heaps are too large for them.
     values: Vec<u32>,
     counts: RefCell<HashMap<u32, u128>>,
     misere: RefCell<HashMap<Vec<u32>, Outcome>>,
@@ -73,13 +83,20 @@ pub fn start<S: AsRef<str>>(
             ))
         })?);
     }
-    let values = heap::values_for(&rule, &heaps).map_err(|e| Error::new(e.to_string()))?;
+    // Misère play is decided by the quotient, the tame rule or a search:
+    // the normal-play values are only drawn, where they can be computed.
+    let values = match heap::values_for(&rule, &heaps) {
+        Ok(values) => values,
+        Err(_) if convention == Convention::Misere => Vec::new(),
+        Err(e) => return Err(Error::new(e.to_string())),
+    };
     let engine = match convention {
         Convention::Misere => heap::misere_engine(&rule, &heaps),
         Convention::Normal => MisereEngine::Search,
     };
     let game = HeapPlay {
         engine,
+        label: rule.to_string(),
         rule,
         convention,
         values,
@@ -93,6 +110,55 @@ pub fn start<S: AsRef<str>>(
 }
 
 impl HeapPlay {
+    /// The game named `label` in reports (`ranges:FILE`, where the rule's
+    /// ranges came from a file).
+    pub fn with_label(mut self, label: &str) -> HeapPlay {
+        self.label = label.to_string();
+        self
+    }
+
+    /// The analysis of `p`: the winning moves found by the values (normal
+    /// play) or by the misère engine, or a search; the first ones listed,
+    /// with their total and the misère method.
+    fn analysis(&self, p: &[u32]) -> Result<(Listed, usize, Option<Method>), Error> {
+        let (mut moves, method) = match self.convention {
+            Convention::Normal => (
+                heap::analyze_moves_normal(&self.rule, p, &self.values),
+                None,
+            ),
+            Convention::Misere => {
+                let (a, m) = heap::analyze_misere(&self.rule, p, &self.engine, heap::MISERE_LIMIT)
+                    .map_err(|e| Error::new(e.to_string()))?;
+                (a, Some(m))
+            }
+        };
+        let total = moves.winning_moves.len();
+        moves.winning_moves.truncate(listed(total as u128, p.len()));
+        Ok((heap::with_positions(p, moves), total, method))
+    }
+
+    fn report(&self, p: &[u32]) -> Result<Report, Error> {
+        let (analysis, total, method) = self.analysis(p)?;
+        let show = |h: &Vec<u32>| (Value::from(h.clone()), show(h));
+        let mut report = Report::from_analysis(&self.label, &p.to_vec(), &analysis, show)
+            .with_total(total as u128);
+        let base = match self.rule.named() {
+            Some(_) => self.rule.base().to_string(),
+            None => self.label.clone(),
+        };
+        report.extra.insert("rule".into(), Value::from(base));
+        match method {
+            Some(m) => report.extra.insert("method".into(), Value::from(m.name())),
+            None => {
+                let values: Vec<u32> = p.iter().map(|&h| self.g(h)).collect();
+                report
+                    .extra
+                    .insert("heap_values".into(), Value::from(values))
+            }
+        };
+        Ok(report)
+    }
+
     fn g(&self, h: u32) -> u32 {
         self.values.get(h as usize).copied().unwrap_or(0)
     }
@@ -258,7 +324,7 @@ impl Play for HeapPlay {
 
 impl Notation for HeapPlay {
     fn name(&self) -> String {
-        self.rule.to_string()
+        self.label.clone()
     }
 
     fn same_position(&self, a: &Vec<u32>, b: &Vec<u32>) -> bool {
@@ -389,13 +455,38 @@ impl Analyse for HeapPlay {
     fn stall_rule(&self) -> &'static str {
         "take as few tokens as possible from the largest heap that has a move, splitting it as little as possible"
     }
+
+    /// The report of `p`, with the rule, and the heaps' values (normal
+    /// play) or the misère method (`quotient`, `tame` or `search`).
+    fn own_report(&self, p: &Vec<u32>) -> Option<Result<Report, Error>> {
+        Some(self.report(p))
+    }
+
+    /// The rule, the options and values of the heaps and their XOR; in
+    /// misère play the quotient or tame values that decide it, where the
+    /// engine did.
+    fn explain_position(&self, p: &Vec<u32>) -> Option<String> {
+        let (analysis, _, method) = self.analysis(p).ok()?;
+        match method {
+            Some(m) if m != Method::Search => Some(crate::misere::explain::explain(
+                &self.rule,
+                p,
+                &self.engine,
+                analysis.outcome,
+            )),
+            _ => heap::explain(&self.rule, p, &analysis).ok(),
+        }
+    }
 }
 
 impl Draw for HeapPlay {
     fn draw(&self, p: &Vec<u32>) -> String {
         let sizes: Vec<u64> = p.iter().map(|&h| h as u64).collect();
         let values: Vec<u64> = p.iter().map(|&h| self.g(h) as u64).collect();
-        let mut out = valued_heap_rows(&sizes, &values, ROW);
+        let mut out = match self.values.is_empty() {
+            true => heap_rows(&sizes, ROW),
+            false => valued_heap_rows(&sizes, &values, ROW),
+        };
         let xor = nim_sum_text(&values);
         let outcome = self.outcome(p);
         let what = match outcome {
@@ -427,7 +518,7 @@ impl Draw for HeapPlay {
                 .enumerate()
                 .map(|(i, &h)| Part {
                     label: format!("heap {}", i + 1),
-                    value: Some(self.g(h) as u64),
+                    value: (!self.values.is_empty()).then(|| self.g(h) as u64),
                 })
                 .collect(),
             value: (self.convention == Convention::Normal).then(|| self.nim_sum(p) as u64),

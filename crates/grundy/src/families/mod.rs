@@ -8,6 +8,7 @@ pub mod chips_loopy;
 pub mod corners;
 pub mod cram;
 pub mod heap;
+pub mod heap_rule;
 pub mod huge_heap;
 pub mod moore;
 pub mod nim;
@@ -22,6 +23,8 @@ mod reduced_tests;
 pub mod script;
 #[cfg(feature = "scripts")]
 pub mod script_loopy;
+#[cfg(feature = "scripts")]
+pub mod script_table;
 pub mod staircase;
 pub mod strips;
 pub mod turning;

@@ -6,11 +6,12 @@
 
 use std::fmt::Write;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::family::drawing::{Part, Shape};
+use crate::family::report::Report;
 use crate::family::text::{parse_u64, parse_u64_list, tokens};
-use crate::family::{Analyse, Draw, Drawing, Error, Notation};
+use crate::family::{Analyse, Draw, Drawing, Error, Notation, MAX_LISTED};
 use crate::game::{Convention, Outcome};
 use crate::games::moore::{self, MooreMove};
 use crate::nimber::Nimber;
@@ -182,6 +183,45 @@ impl Analyse for MoorePlay {
 
     fn stall_rule(&self) -> &'static str {
         "take one token from the largest heap"
+    }
+
+    fn explain_position(&self, p: &Vec<u64>) -> Option<String> {
+        Some(moore::explain(p, self.k, self.convention))
+    }
+
+    /// `k`, and whether the winning moves listed are all of them: one is
+    /// found, so only a P-position's empty list is complete.
+    fn report_extra(&self, p: &Vec<u64>) -> Map<String, Value> {
+        self.extra(self.outcome(p) == Outcome::P)
+    }
+
+    /// Every winning move, when there are at most 100000 and they
+    /// hold at most [`MAX_LISTED`] heaps in all.
+    fn report_every_move(&self, p: &Vec<u64>) -> Option<Result<Report, Error>> {
+        let limit = ALL_LIMIT.min((MAX_LISTED / p.len().max(1) as u64) as usize);
+        Some(
+            moore::analyze_all(p, self.k, self.convention, limit)
+                .map(|a| {
+                    let mut r = Report::from_analysis(&self.name(), p, &a, |h| {
+                        (Value::from(h.clone()), show(h))
+                    });
+                    r.extra = self.extra(true);
+                    r
+                })
+                .map_err(|e| Error::new(format!("{e}; without --all one winning move is shown"))),
+        )
+    }
+}
+
+/// The most winning moves listed when every one is asked for.
+const ALL_LIMIT: usize = 100_000;
+
+impl MoorePlay {
+    fn extra(&self, complete: bool) -> Map<String, Value> {
+        let mut extra = Map::new();
+        extra.insert("complete".into(), Value::from(complete));
+        extra.insert("k".into(), Value::from(self.k as u64));
+        extra
     }
 }
 

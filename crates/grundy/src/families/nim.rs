@@ -205,6 +205,10 @@ impl Analyse for NimPlay {
     fn stall_rule(&self) -> &'static str {
         "take one token from the largest heap"
     }
+
+    fn explain_position(&self, p: &Vec<u64>) -> Option<String> {
+        Some(nim::explain(p, self.0))
+    }
 }
 
 impl Draw for NimPlay {

@@ -171,6 +171,12 @@ impl Reduction for NimbleGame {
             coins: p.clone(),
         }
     }
+    fn explain(&self, p: &Vec<u64>) -> Option<String> {
+        match self.two {
+            true => nimble::explain_nimble2(p).ok(),
+            false => nimble::explain(p).ok(),
+        }
+    }
 }
 
 fn check_cells(cells: &mut [u64], two: bool) -> Result<(), String> {

@@ -11,9 +11,10 @@
 
 use std::fmt::Write;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::family::drawing::{Part, Shape};
+use crate::family::report::Report;
 use crate::family::text::parse_u64;
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
@@ -50,7 +51,8 @@ fn parse_row(text: &str, n: usize) -> Result<Row, String> {
     Ok(Row { black, white })
 }
 
-/// The board from the command line; black moves first.
+/// The board from the command line: `width` is the board's width, with
+/// whose tokens move first after a colon (`8:white`; black by default).
 pub fn start<S: AsRef<str>>(
     width: &str,
     rows: &[S],
@@ -61,6 +63,19 @@ pub fn start<S: AsRef<str>>(
             "misère play of northcott is not supported; play it in normal play",
         ));
     }
+    let (width, to_move) = match width.rsplit_once(':') {
+        Some((w, player)) => (w, player.trim().to_lowercase()),
+        None => (width, "black".to_string()),
+    };
+    let to_move = match to_move.as_str() {
+        "black" => Color::Black,
+        "white" => Color::White,
+        other => {
+            return Err(Error::new(format!(
+                "player '{other}' is neither black nor white"
+            )))
+        }
+    };
     let width = parse_u64(width, "the width")?;
     if rows.is_empty() {
         return Err(Error::new("no rows given: write each row as B:W"));
@@ -72,13 +87,7 @@ pub fn start<S: AsRef<str>>(
         .collect::<Result<Vec<Row>, String>>()
         .map_err(Error::new)?;
     northcott::check(&rows, width).map_err(|e| Error::new(e.to_string()))?;
-    Ok((
-        NorthcottPlay { width },
-        Board {
-            rows,
-            to_move: Color::Black,
-        },
-    ))
+    Ok((NorthcottPlay { width }, Board { rows, to_move }))
 }
 
 impl NorthcottPlay {
@@ -256,6 +265,31 @@ impl Analyse for NorthcottPlay {
 
     fn stall_rule(&self) -> &'static str {
         "advance one cell in the row with the largest gap (never retreat, so the game ends)"
+    }
+
+    fn explain_position(&self, b: &Board) -> Option<String> {
+        northcott::explain(&b.rows, self.width, b.to_move).ok()
+    }
+
+    /// Every winning move, retreats too (the computer only advances).
+    fn own_report(&self, b: &Board) -> Option<Result<Report, Error>> {
+        let moves = match northcott::winning_moves(&b.rows, self.width, b.to_move) {
+            Ok(moves) => moves,
+            Err(e) => return Some(Err(Error::new(e.to_string()))),
+        };
+        let value = self.value(b).unwrap_or(Nimber(0));
+        let apply = |m: &NorthcottMove| self.with(b, *m).1;
+        let show = |q: &Board| (self.position_json(q), self.position_text(q));
+        let mut r = Report::first_moves(&self.name(), b, b.rows.len(), value, &moves, apply, show);
+        r.extra = self.report_extra(b);
+        Some(Ok(r))
+    }
+
+    fn report_extra(&self, b: &Board) -> Map<String, Value> {
+        let mut extra = Map::new();
+        extra.insert("player".into(), Value::from(b.to_move.to_string()));
+        extra.insert("width".into(), Value::from(self.width));
+        extra
     }
 }
 

@@ -56,6 +56,11 @@ pub trait Reduction {
     fn picture(&self, p: &Self::Position) -> String;
     /// What [`Reduction::picture`] draws, as data.
     fn shape(&self, p: &Self::Position) -> Shape;
+    /// Why `p` has its value, step by step (what `--explain` adds); `None`
+    /// (the default) where the game gives none.
+    fn explain(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
 }
 
 /// A [`Reduction`] made playable.
@@ -161,6 +166,10 @@ impl<T: Reduction> Analyse for Reduced<T> {
 
     fn stall_rule(&self) -> &'static str {
         self.0.stall_rule()
+    }
+
+    fn explain_position(&self, p: &T::Position) -> Option<String> {
+        self.0.explain(p)
     }
 }
 

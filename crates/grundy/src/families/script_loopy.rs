@@ -24,12 +24,14 @@ use serde_json::Value as Json;
 
 use crate::families::script::{ScriptMove, ScriptPlay};
 use crate::family::drawing::{Part, Shape};
+use crate::family::registry::{AnyGame, Started};
+use crate::family::report::Report;
 use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{apply_sum_move, Convention, Outcome, SumMove};
 use crate::loopy::value::{computer_move_words, STALL_RULE};
 use crate::loopy::{
-    best_winning_move, draw_keeping_moves, explore, refuse_sum_cycle, ExploreError, Explored,
-    LoopyOutcome, LoopyValue,
+    analyze_sum, best_winning_move, draw_keeping_moves, explore, refuse_sum_cycle, ExploreError,
+    Explored, LoopyOutcome, LoopyReport, LoopyValue,
 };
 use crate::nimber::Nimber;
 use crate::script::{Limits, Script, Value};
@@ -71,6 +73,97 @@ pub fn start(
     };
     let play = ScriptLoopyPlay::new(game, &p, limit)?;
     Ok((play, p))
+}
+
+/// The game of the compiled `script` at the positions `given`, each
+/// written as JSON, a sum when several (none: the script's `fn start()`),
+/// searching at most `limit` positions. Where the moves can cycle (normal
+/// play), the game is [`ScriptLoopyPlay`]: Smith's values, and draws.
+pub fn start_script(
+    script: Script,
+    given: &[String],
+    convention: Convention,
+    limit: usize,
+) -> Result<Box<dyn AnyGame>, Error> {
+    let game = ScriptPlay::new(script, convention, limit);
+    let given = game.positions(given)?;
+    let p = game.script().split(&given)?;
+    if let Err(e) = game.check(&p) {
+        if !(game.found_cycle() && convention == Convention::Normal) {
+            return Err(e);
+        }
+        let game = ScriptLoopyPlay::new(game, &p, limit)?;
+        return Ok(Box::new(Started::new((game, p))));
+    }
+    Ok(Box::new(Started::new((game, p))))
+}
+
+/// The report of the positions `given` of the script game `game`, each
+/// written as JSON (none: the script's `fn start()`), with the position
+/// drawn by the script's `fn show(p)`, where it has one. Where the moves
+/// can cycle (normal play), Smith's values of the whole positions
+/// reachable, at most `limit` of them, with the winning moves that make
+/// progress and the moves that keep a draw.
+pub fn analyse(
+    game: &ScriptPlay,
+    given: &[String],
+    explain: bool,
+    limit: usize,
+) -> Result<(Report, Vec<String>), Error> {
+    let positions = game.positions(given)?;
+    let report = match game.report(&positions, explain) {
+        Ok(report) => report,
+        Err(_) if game.found_cycle() && game.convention() == Convention::Normal => {
+            return Ok((loopy(game, &positions, limit)?, Vec::new()));
+        }
+        Err(e) => return Err(e),
+    };
+    let drawings = positions
+        .iter()
+        .filter_map(|p| game.script().show(p).transpose())
+        .collect::<Result<_, _>>()?;
+    Ok((report, drawings))
+}
+
+/// Smith's values of the sum `positions`, the moves that win and those
+/// that keep a draw.
+fn loopy(game: &ScriptPlay, positions: &[Value], limit: usize) -> Result<Report, Error> {
+    let script = game.script();
+    let a = analyze_sum(positions, |p| script.options_of(p), limit).map_err(|e| match e {
+        ExploreError::Options(e) => Error::new(e.to_string()),
+        other => Error::new(format!("script '{}': {other}", script.name())),
+    })?;
+    let show = |ps: &Vec<Value>| -> (Json, String) {
+        (
+            Json::Array(ps.iter().map(Value::to_json).collect()),
+            ps.iter()
+                .map(Value::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    };
+    let mut lists = Vec::new();
+    for moves in [&a.winning_moves, &a.draw_keeping_moves] {
+        let mut out = Vec::new();
+        for (mv, to) in moves {
+            out.push((game.words(positions, mv)?, to.clone()));
+        }
+        lists.push((out, moves.len()));
+    }
+    let keeping = lists.pop().unwrap_or_default();
+    let winning = lists.pop().unwrap_or_default();
+    let mut report = LoopyReport::new(
+        script.name(),
+        &positions.to_vec(),
+        a.value,
+        winning,
+        keeping,
+        show,
+    );
+    report
+        .extra
+        .insert("positions_explored".into(), Json::from(a.positions));
+    Ok(report.into())
 }
 
 impl ScriptLoopyPlay {

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::reduced::{list_text, normal_only, Reduced, Reduction, ROW};
 use crate::family::drawing::Shape;
-use crate::family::text::{parse_numbers, parse_u64_list, tokens};
+use crate::family::text::{parse_numbers, parse_u64, tokens};
 use crate::family::Error;
 use crate::game::Convention;
 use crate::games::staircase;
@@ -100,6 +100,9 @@ impl Reduction for StaircaseGame {
     fn shape(&self, p: &Vec<u64>) -> Shape {
         Shape::Steps { coins: p.clone() }
     }
+    fn explain(&self, p: &Vec<u64>) -> Option<String> {
+        staircase::explain(p).ok()
+    }
 }
 
 /// Staircase Nim from the coins on each step as written.
@@ -108,7 +111,21 @@ pub fn start<S: AsRef<str>>(
     convention: Convention,
 ) -> Result<(Reduced<StaircaseGame>, Vec<u64>), Error> {
     normal_only("staircase", convention)?;
-    let steps = parse_u64_list(steps, "coins on a step", "steps")?;
+    if steps.is_empty() {
+        return Err(Error::new(
+            "no steps given: list the coins on steps 1, 2, ...",
+        ));
+    }
+    let steps = steps
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            parse_u64(
+                t.as_ref(),
+                &format!("the number of coins on step {}", i + 1),
+            )
+        })
+        .collect::<Result<Vec<u64>, Error>>()?;
     staircase::check(&steps).map_err(|e| Error::new(e.to_string()))?;
     Ok((Reduced(StaircaseGame), steps))
 }

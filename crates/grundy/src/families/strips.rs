@@ -17,13 +17,14 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::family::drawing::{Part, Shape};
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::heap::values_for;
 use crate::games::strips::{self, Board, StripGame, StripMove};
+use crate::heap::rule::HeapRule;
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
 use crate::strategy::{Choice, Moves, Play};
@@ -59,6 +60,37 @@ pub fn start(
     play.analysis(&board)
         .map_err(|e| Error::new(e.to_string()))?;
     Ok((play, board))
+}
+
+/// The board of Triomino heaps `sizes` (a heap of n is a 2 x n board), as
+/// the game writes it: the boards side by side, each pair separated by a
+/// covered column.
+///
+/// ```
+/// use grundy::families::strips::triomino_board;
+/// let rule = "triomino".parse().unwrap();
+/// assert_eq!(triomino_board(&rule, &[3, 1]).unwrap(), "...#./...#.");
+/// ```
+pub fn triomino_board(rule: &HeapRule, sizes: &[u64]) -> Result<String, Error> {
+    let mut heaps = Vec::with_capacity(sizes.len());
+    for &n in sizes {
+        heaps.push(rule.base_heap(n).ok_or_else(|| {
+            Error::new(format!(
+                "heap {n} is too large: heaps are counted in 32 bits (at most {})",
+                u32::MAX / rule.scale()
+            ))
+        })?);
+    }
+    let cells: u64 = heaps.iter().map(|&h| h as u64 + 2).sum();
+    if cells > strips::MAX_CELLS as u64 {
+        return Err(Error::new(format!(
+            "these boards have about {cells} cells; at most {} are analysed",
+            strips::MAX_CELLS
+        )));
+    }
+    let cols: Vec<String> = heaps.iter().map(|&h| ".".repeat(h as usize / 2)).collect();
+    let row = cols.join("#");
+    Ok(format!("{row}/{row}"))
 }
 
 fn three_in_a_row(b: &Board) -> bool {
@@ -193,8 +225,8 @@ impl Analyse for StripPlay {
         if self.game == StripGame::Treblecross {
             return None;
         }
-        if self.convention == Convention::Misere || three_in_a_row(b) {
-            return (self.convention == Convention::Normal).then_some(Nimber(0));
+        if self.convention == Convention::Misere {
+            return None;
         }
         b.heaps()
             .map(|h| Nimber(h.iter().fold(0, |a, &x| a ^ self.g(x)) as u64))
@@ -275,6 +307,36 @@ impl Analyse for StripPlay {
 
     fn stall_rule(&self) -> &'static str {
         "make the legal move that leaves the most room (the largest total of the heaps left)"
+    }
+
+    /// The heaps of the board's heap form, or null where two X's of a
+    /// Treblecross strip stand at most two cells apart.
+    fn report_extra(&self, b: &Board) -> Map<String, Value> {
+        let mut extra = Map::new();
+        let heaps = b.heaps().map_or(Value::Null, Value::from);
+        extra.insert("heaps".into(), heaps);
+        extra
+    }
+
+    fn explain_position(&self, b: &Board) -> Option<String> {
+        let Some(h) = b.heaps() else {
+            return Some("Two X's stand at most two cells apart: the player to move completes three in a row and wins.".to_string());
+        };
+        let sum = h.iter().fold(0, |a, &x| a ^ self.g(x));
+        let how = match (self.convention, self.game) {
+            (Convention::Misere, _) => "In misère play the heaps were searched exactly.".to_string(),
+            (_, StripGame::Treblecross) => format!(
+                "Their Grundy values XOR to {sum}, the heap form's value, which decides the outcome; \
+                 on paper an X may also go where it lets the opponent complete three in a row, so the \
+                 board's own value differs."
+            ),
+            _ => format!("Their Grundy values XOR to {sum}."),
+        };
+        Some(format!(
+            "The board is the sum of heaps {} of the game {} (one heap per run of playable cells). {how}",
+            h.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
+            self.game.rule(),
+        ))
     }
 }
 

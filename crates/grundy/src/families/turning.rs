@@ -162,6 +162,9 @@ impl Reduction for TurningGame {
     fn shape(&self, p: &Vec<bool>) -> Shape {
         Shape::Coins { up: p.clone() }
     }
+    fn explain(&self, p: &Vec<bool>) -> Option<String> {
+        Some(TurningGame::explain(self, p))
+    }
 }
 
 impl TurningGame {

@@ -127,6 +127,9 @@ impl Reduction for TurtlesGame {
     fn shape(&self, p: &Vec<bool>) -> Shape {
         Shape::Coins { up: p.clone() }
     }
+    fn explain(&self, p: &Vec<bool>) -> Option<String> {
+        Some(turtles::explain(p, self.0))
+    }
 }
 
 /// Turning Turtles or Twins from the row as written (O face up, X face down).

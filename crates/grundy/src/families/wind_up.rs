@@ -8,6 +8,7 @@
 
 use std::fmt::Write;
 
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::family::drawing::{Part, Shape};
@@ -17,7 +18,7 @@ use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::wind_up::{self, WindUp, WindUpMove};
 use crate::loopy::value::{computer_move_words, STALL_RULE};
-use crate::loopy::LoopyOutcome;
+use crate::loopy::{LoopyOutcome, LoopyValue};
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
 use crate::strategy::{Choice, Moves, Play};
@@ -45,6 +46,58 @@ pub fn start<S: AsRef<str>>(
     }
     let (game, heaps) = wind_up::start(modulus, subtract, heaps)?;
     Ok((WindUpPlay { game }, heaps))
+}
+
+/// The most residues [`table`] lists.
+pub const MAX_TABLE: u64 = 1_000_000;
+
+/// The value of every residue of a Wind-Up game (`grundy windup --table`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Table {
+    /// `windup`.
+    pub game: &'static str,
+    /// The modulus N.
+    pub modulus: u64,
+    /// The amounts that may be subtracted.
+    pub subtract: Vec<u64>,
+    /// Smith's value of each residue 0..N-1.
+    pub values: Vec<LoopyValue>,
+}
+
+/// Smith's values of the residues of Wind-Up with the modulus and amounts
+/// as typed; the heaps, if any, are checked too. Refused past
+/// [`MAX_TABLE`] residues.
+///
+/// ```
+/// let t = grundy::families::wind_up::table("7", "2,3", &["1"]).unwrap();
+/// assert_eq!(t.values.len(), 7);
+/// assert!(t.to_text().starts_with("     0  0  P"));
+/// ```
+pub fn table<S: AsRef<str>>(modulus: &str, subtract: &str, heaps: &[S]) -> Result<Table, Error> {
+    let (game, _) = wind_up::start(modulus, subtract, heaps)?;
+    if game.modulus() > MAX_TABLE {
+        return Err(Error::new(format!(
+            "a table of {} residues is too long to list (at most {MAX_TABLE})",
+            game.modulus()
+        )));
+    }
+    Ok(Table {
+        game: "windup",
+        modulus: game.modulus(),
+        subtract: game.subtraction().to_vec(),
+        values: game.values(),
+    })
+}
+
+impl Table {
+    /// A line per residue: the residue, its value and its outcome.
+    pub fn to_text(&self) -> String {
+        let mut text = String::new();
+        for (k, v) in self.values.iter().enumerate() {
+            let _ = writeln!(text, "{k:>6}  {v}  {}", v.outcome());
+        }
+        text
+    }
 }
 
 impl Play for WindUpPlay {

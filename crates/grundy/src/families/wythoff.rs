@@ -187,6 +187,11 @@ impl Analyse for WythoffPlay {
     fn stall_rule(&self) -> &'static str {
         "take one token from the larger heap"
     }
+
+    fn explain_position(&self, p: &Vec<u64>) -> Option<String> {
+        let (x, y) = pair(p);
+        Some(wythoff::explain(x, y))
+    }
 }
 
 impl Draw for WythoffPlay {

@@ -273,6 +273,13 @@ pub trait Analyse: Play {
         None
     }
 
+    /// The report of `p` listing every winning move, where the common
+    /// report lists the one found quickly (Moore's Nim_k), or why they are
+    /// too many; `None` (the default): the common report lists them all.
+    fn report_every_move(&self, _p: &Self::Position) -> Option<Result<report::Report, Error>> {
+        None
+    }
+
     /// Fields the family adds to a report of `p`, after the common ones
     /// (the values of a heap game's heaps); none by default.
     fn report_extra(&self, _p: &Self::Position) -> Map<String, Value> {

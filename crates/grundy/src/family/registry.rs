@@ -99,6 +99,11 @@ pub trait AnyGame {
     fn is_over(&self) -> bool;
     /// The value, the outcome and every winning move of the position now.
     fn report(&self) -> Result<Report, Error>;
+    /// [`AnyGame::report`] with every winning move, where the report lists
+    /// the one found quickly (Moore's Nim_k); or why they are too many.
+    fn report_every_move(&self) -> Result<Report, Error> {
+        self.report()
+    }
     /// Why the position now has its value, in the game's terms (what
     /// `--explain` adds to a report), where the family says.
     fn explain(&self) -> Option<String> {
@@ -215,6 +220,12 @@ impl<F: Family + 'static> AnyGame for Started<F> {
             smith: None,
         }
         .with_total(count))
+    }
+    fn report_every_move(&self) -> Result<Report, Error> {
+        match self.game.report_every_move(&self.position) {
+            Some(report) => report,
+            None => self.report(),
+        }
     }
     fn explain(&self) -> Option<String> {
         self.game.explain_position(&self.position)
@@ -544,13 +555,15 @@ fn start_cards(variant: &str, position: &str, c: Convention) -> Result<Box<dyn A
             "card rules '{variant}' are not VALUES/COPIES/LIMIT, e.g. 1..6/4/50"
         )));
     };
+    if !position.trim_start().starts_with('{') {
+        // As the command line writes it: either flag may be left out.
+        let (left, total) = cards::position_flags(position).map_err(Error::new)?;
+        let (rules, p) = cards::parse_rules_and_position(values, copies, limit, left, total)?;
+        return Ok(boxed(cards::start(rules, p, c)?));
+    }
     let (rules, deal) = cards::parse_rules_and_position(values, copies, limit, None, None)?;
-    let (game, _) = cards::start(rules, deal.clone(), c)?;
-    let p = if position.trim().is_empty() {
-        deal
-    } else {
-        crate::family::Notation::parse_position(&game, position)?
-    };
+    let (game, _) = cards::start(rules, deal, c)?;
+    let p = crate::family::Notation::parse_position(&game, position)?;
     let (rules, _) = cards::parse_rules_and_position(values, copies, limit, None, None)?;
     Ok(boxed(cards::start(rules, p, c)?))
 }
@@ -584,8 +597,7 @@ static ENTRIES: &[Entry] = &[
         [("treblecross", "X......"), ("crosses", "X....."), ("triomino", "..../....")],
         |v, p, c| {
             let game = heap::board_game(&rule(v)?)?;
-            let started = strips::start(game, &unjson(p), c).map_err(|e| Error::new(format!("board: {e}")))?;
-            Ok(boxed(started))
+            Ok(boxed(strips::start(game, &unjson(p), c)?))
         }),
     entry!("staircase", [], "Staircase Nim: move coins from one step to the step below", "",
         "coins on steps 1, 2, ...: 3 1 4", [("", "3 1 4 1")],
@@ -632,7 +644,7 @@ static ENTRIES: &[Entry] = &[
     entry!("moore", ["nim-k"], "Moore's Nim_k: reduce up to k heaps at once", "k, the most heaps a move reduces: 2",
         "heap sizes: 1 2 3", [("2", "1 2 3"), ("3", "4 4 4 4")],
         |v, p, c| Ok(boxed(moore::start(v.trim(), &words(&unjson(p)), c)?))),
-    entry!("northcott", [], "Northcott's game: slide your token in a row towards the other's", "the width of the board: 8",
+    entry!("northcott", [], "Northcott's game: slide your token in a row towards the other's", "the width of the board: 8 (8:white: the white tokens move first)",
         "per row the columns of the black and the white token: 1:5 8:3", [("8", "1:5 8:3")],
         |v, p, c| Ok(boxed(northcott::start(v.trim(), &words(&unjson(p)), c)?))),
     entry!("chips", [], "chips on a directed graph: move a chip along an arc; on a graph with a cycle, Smith's values and draws",

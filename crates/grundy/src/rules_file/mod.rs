@@ -355,6 +355,21 @@ impl RulesFile {
         }
     }
 
+    /// What the file named `name` compiles to, its title first, then the
+    /// position `drawing` drawn (what `--explain` prints for a rules file).
+    pub fn explain(&self, name: &str, drawing: &str) -> String {
+        let title = self
+            .title
+            .as_deref()
+            .map_or(String::new(), |t| format!("{t}: "));
+        let (family, variant) = self.family();
+        let variant = match variant.as_str() {
+            "" => String::new(),
+            v => format!(" with the variant {v}"),
+        };
+        format!("{title}{name} compiles to the family {family}{variant}.\n{drawing}")
+    }
+
     /// The position to start at: `position` (as the family writes it), or
     /// the file's `start` when `position` is `None`.
     pub fn position(&self, position: Option<&str>) -> Result<String, Error> {

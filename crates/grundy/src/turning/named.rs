@@ -3,8 +3,8 @@
 
 use super::code::{CodeError, TurningCode};
 
-/// A named coin-turning game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A named coin-turning game; as JSON, its `name`, `code` and `rule`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Named {
     /// The name, as the command line spells it.
     pub name: &'static str,

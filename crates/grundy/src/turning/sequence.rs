@@ -100,3 +100,130 @@ impl CoinSequence {
         })
     }
 }
+
+/// The most coin values [`CoinSummary::compute`] lists.
+pub const MAX_LISTED: u64 = 1_000_000;
+
+/// What `grundy seq turning:CODE` prints: the values of coins
+/// `from..=to` (none when only the summary is asked for), their
+/// periodicity, a closed form if one is known, and the largest value.
+///
+/// ```
+/// use grundy::turning::sequence::CoinSummary;
+/// let s = CoinSummary::compute("ruler", 1, 8, true).unwrap();
+/// assert_eq!(s.values, [1, 2, 1, 4, 1, 2, 1, 8]);
+/// assert_eq!((s.max_value, s.max_value_at), (8, 8));
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct CoinSummary {
+    /// `turning:` and the game's name or code.
+    pub rule: String,
+    /// The first coin.
+    pub from: u64,
+    /// The last coin.
+    pub to: u64,
+    /// The values of coins `from..=to`, or none.
+    pub values: Vec<u64>,
+    /// The periodicity, from which coin, with which period and saltus.
+    pub periodicity: CoinPeriodicity,
+    /// A closed form the values follow, in words.
+    pub pattern: Option<&'static str>,
+    /// The largest value among coins `from..=to`.
+    pub max_value: u64,
+    /// The first coin with that value.
+    pub max_value_at: u64,
+}
+
+/// The periodicity of coin values: from which coin, with which period and
+/// saltus (0 for plain periodicity); observed only.
+#[derive(Clone, Debug, Serialize)]
+pub struct CoinPeriodicity {
+    /// `observed` or `none`.
+    pub status: Status,
+    /// The first coin of the periodic part.
+    pub from_coin: Option<u64>,
+    /// The period.
+    pub period: Option<u64>,
+    /// The saltus.
+    pub saltus: Option<i64>,
+}
+
+impl CoinSummary {
+    /// The values of coins `from..=to` (coin 0 read as coin 1) of
+    /// `variant` (a code or a name), listed when `list` (at most
+    /// [`MAX_LISTED`] of them).
+    pub fn compute(variant: &str, from: u64, to: u64, list: bool) -> Result<CoinSummary, String> {
+        let from = from.max(1);
+        if from > to {
+            return Err(format!("--from {from} is past --to {to}"));
+        }
+        if list && to - from >= MAX_LISTED {
+            return Err(format!(
+                "listing {} values is too many (at most {MAX_LISTED}); use --summary or a shorter range",
+                to - from + 1
+            ));
+        }
+        let s =
+            CoinSequence::compute(variant, to).map_err(|e| format!("turning:{variant}: {e}"))?;
+        let (max_value_at, max_value) =
+            s.values
+                .iter()
+                .enumerate()
+                .skip(from as usize)
+                .fold(
+                    (from, 0),
+                    |best, (n, &v)| if v > best.1 { (n as u64, v) } else { best },
+                );
+        let p = s.periodicity;
+        Ok(CoinSummary {
+            rule: format!("turning:{}", s.title),
+            from,
+            to,
+            values: match list {
+                true => s.values[from as usize..].to_vec(),
+                false => Vec::new(),
+            },
+            periodicity: CoinPeriodicity {
+                status: p.status,
+                from_coin: p.preperiod,
+                period: p.period,
+                saltus: p.saltus,
+            },
+            pattern: s.pattern,
+            max_value,
+            max_value_at,
+        })
+    }
+
+    /// The summary in words, the values twenty to a line.
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write;
+        let (from, to) = (self.from, self.to);
+        let mut out = String::new();
+        let _ = writeln!(out, "{}: coin values g({from}..={to})", self.rule);
+        for chunk in self.values.chunks(20) {
+            let line: Vec<String> = chunk.iter().map(u64::to_string).collect();
+            let _ = writeln!(out, "  {}", line.join(" "));
+        }
+        let p = &self.periodicity;
+        let words = match (p.status, p.from_coin, p.period, p.saltus) {
+            (Status::None, ..) | (_, None, ..) | (_, _, None, _) => "none found".to_string(),
+            (_, Some(n0), Some(per), Some(0) | None) => {
+                format!("period {per} from coin {n0} (observed: no theorem covers turning codes)")
+            }
+            (_, Some(n0), Some(per), Some(sal)) => format!(
+                "g(n + {per}) = g(n) + {sal} from coin {n0} (arithmetic periodicity, observed)"
+            ),
+        };
+        let _ = writeln!(out, "Periodicity: {words}");
+        if let Some(pat) = self.pattern {
+            let _ = writeln!(out, "Pattern: g(n) is {pat}");
+        }
+        let _ = writeln!(
+            out,
+            "Largest value: {} (coin {})",
+            self.max_value, self.max_value_at
+        );
+        out
+    }
+}

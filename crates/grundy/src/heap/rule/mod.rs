@@ -45,9 +45,11 @@ use super::predicate::Predicate;
 // public items re-exported here.
 mod named;
 mod parse;
+mod summary;
 
 pub use named::{NamedGame, NAMED_GAMES};
 pub use parse::RuleError;
+pub use summary::{Cousin, RuleSummary};
 
 /// The rule itself, without a name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -5,19 +5,20 @@
 //! A table of its own: adding a game is a line here, the rule notation
 //! does not change.
 
-/// A named classical game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A named classical game; as JSON its `about`, `aliases`, `name`, `rule`
+/// and `scale` (what `grundy rules --list --json` prints).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct NamedGame {
-    /// The canonical name.
-    pub name: &'static str,
+    /// What a heap of size n is, and where the game comes from.
+    pub about: &'static str,
     /// Other names accepted for it.
     pub aliases: &'static [&'static str],
+    /// The canonical name.
+    pub name: &'static str,
     /// The rule on the underlying heap, in this notation.
     pub rule: &'static str,
     /// Underlying tokens per unit the player counts (2 for a 2 x n board).
     pub scale: u32,
-    /// What a heap of size n is, and where the game comes from.
-    pub about: &'static str,
 }
 
 /// Every name the notation accepts.

@@ -1,3 +1,0 @@
-//! The caps on listings, from the library ([`grundy::family::limits`]).
-
-pub use grundy::family::limits::{listed, MAX_LISTED};
