@@ -6,7 +6,6 @@ mod commands;
 mod error;
 mod input;
 mod output;
-mod plot;
 mod report;
 
 use clap::{CommandFactory, Parser, Subcommand};

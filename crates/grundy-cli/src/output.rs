@@ -45,6 +45,13 @@ fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.part", std::process::id()))
 }
 
+/// Writes a picture to `path` as PNG: encoded first, then written whole or
+/// not at all.
+pub fn write_png(path: &Path, img: &grundy::plot::Image) -> CliResult {
+    let bytes = img.encode().map_err(CliError::new)?;
+    write_file(path, &bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

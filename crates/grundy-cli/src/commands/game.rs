@@ -16,7 +16,9 @@ use grundy::script::{Limits, Script};
 use super::rules_file;
 use crate::error::{CliError, CliResult};
 use crate::input;
-use crate::plot;
+use grundy::plot;
+
+use crate::output::write_png;
 use crate::report::{emit, parse_u64, print_json, OutputArgs, PrintReport};
 
 /// The largest script read: 1 MiB.
@@ -165,7 +167,7 @@ fn table_png(t: &Table, path: &std::path::Path) -> CliResult {
         .collect();
     let title = format!("G(n) of {}, n = {} to {}", t.game, t.from, t.to);
     let img = plot::sequence_image(&small, t.from.max(0) as u64, &title);
-    img.save(path)?;
+    write_png(path, &img)?;
     emit(&format!(
         "wrote {} ({} x {} pixels: {title})\n",
         path.display(),
@@ -176,17 +178,8 @@ fn table_png(t: &Table, path: &std::path::Path) -> CliResult {
 
 /// Draws a grid's values into the PNG file `path`, one square a cell.
 fn grid_png(g: &Grid, path: &std::path::Path) -> CliResult {
-    let (h, w) = (g.rows.len(), g.rows.first().map_or(0, Vec::len));
-    let s = plot::cell_pixels(h.max(w) as u64);
-    let mut img = plot::Image::new(w as u32 * s, h as u32 * s, plot::WHITE);
-    let max = g.rows.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
-    for (row, values) in g.rows.iter().enumerate() {
-        for (col, &v) in values.iter().enumerate() {
-            let (x, y) = (col as u32 * s, row as u32 * s);
-            img.fill(x, y, s, s, plot::heat_color(v as f64 / max));
-        }
-    }
-    img.save(path)?;
+    let img = plot::grid_image(&g.rows);
+    write_png(path, &img)?;
     emit(&format!(
         "wrote {} ({} x {} pixels: {} at [x, y], x in {}..{} down, y in {}..{} across)\n",
         path.display(),

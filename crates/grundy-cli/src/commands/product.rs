@@ -11,7 +11,9 @@ use grundy::tables::render;
 
 use crate::commands::corners::read_board;
 use crate::error::{CliError, CliResult};
-use crate::plot;
+use grundy::plot;
+
+use crate::output::write_png;
 use crate::report::{emit, print_json};
 
 /// The product of two coin-turning games.
@@ -119,7 +121,7 @@ fn run_table(args: &ProductArgs, kind: Kind, g: &str, h: &str, size: &str) -> Cl
     if let Some(path) = &args.png {
         let title = format!("product values of {n} x {n} cells");
         let img = plot::table_image(&values, n, None, &title);
-        img.save(path)?;
+        write_png(path, &img)?;
         return emit(&format!(
             "wrote {} ({} x {} pixels: {title})\n",
             path.display(),

@@ -9,7 +9,9 @@ use clap::{Args, ValueEnum};
 use grundy::tables::{self, render, Kind, Table};
 
 use crate::error::{CliError, CliResult};
-use crate::plot;
+use grundy::plot;
+
+use crate::output::write_png;
 use crate::report::{emit, parse_u64, print_json};
 
 /// Which table.
@@ -112,7 +114,7 @@ pub fn run(args: &TableArgs) -> CliResult {
     }
     if let Some(path) = &args.png {
         let img = plot::table_image(table.values(), table.size, bit, &table.title(bit));
-        img.save(path)?;
+        write_png(path, &img)?;
         return emit(&format!(
             "wrote {} ({} x {} pixels: the {kind} table of size {n}{})\n",
             path.display(),

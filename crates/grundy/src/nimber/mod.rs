@@ -32,6 +32,7 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+pub mod batch;
 pub mod clmul;
 pub mod expr;
 pub mod field;

@@ -166,6 +166,32 @@ pub fn table_origin() -> (u32, u32) {
     (10, 10 + font::HEIGHT + 10)
 }
 
+/// A grid of values as a heat map, one square a cell, row 0 at the top
+/// (no axes: a script's grid, whose rows and columns start anywhere).
+///
+/// ```
+/// let img = grundy::plot::grid_image(&[vec![0, 1], vec![2, 3]]);
+/// assert_eq!(img.width, img.height);
+/// ```
+pub fn grid_image(rows: &[Vec<u64>]) -> Image {
+    let (h, w) = (rows.len(), rows.first().map_or(0, Vec::len));
+    let s = cell_pixels(h.max(w) as u64);
+    let mut img = Image::new(w as u32 * s, h as u32 * s, WHITE);
+    let max = rows.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
+    for (row, values) in rows.iter().enumerate() {
+        for (col, &v) in values.iter().enumerate() {
+            img.fill(
+                col as u32 * s,
+                row as u32 * s,
+                s,
+                s,
+                heat_color(v as f64 / max),
+            );
+        }
+    }
+    img
+}
+
 /// An `n x n` table (row-major) as a picture with a title and a legend:
 /// with `bit`, cells whose value has that bit set are black and the others
 /// white; without, a heat map from the smallest (dark) to the largest value

@@ -127,8 +127,8 @@ fn print(args: &SeqArgs, run: &SeqRun) -> CliResult {
             .map(|n| s.value(n).expect("a complete sequence"))
             .collect();
         let title = format!("G(n) of {}, n = {} to {}", s.rule, run.from, s.to);
-        let img = crate::plot::sequence_image(&values, run.from, &title);
-        img.save(path)?;
+        let img = grundy::plot::sequence_image(&values, run.from, &title);
+        crate::output::write_png(path, &img)?;
         let wrote = format!(
             "wrote {} ({} x {} pixels: {title})",
             path.display(),
