@@ -235,14 +235,17 @@ try {
     assert.deepEqual(phi, quotient.phi);
     const gens = quotient.generators.map((g) => g.name).join(", ");
     assert.ok((await page.textContent("#mis-q")).startsWith(`Q = ⟨${gens} | `));
-    // Cancel stops a long quotient; the genera then come from a fresh worker.
-    await page.fill("#mis-to", "10000");
+    // Cancel stops a long quotient (Grundy's game, whose candidates grow
+    // for seconds before heap 29); the genera then come from a fresh worker.
+    await page.fill("#mis-rule", "4!.0");
+    await page.fill("#mis-to", "40");
     await page.click("#mis-quotient");
     await page.waitForSelector("#seq-job:not([hidden])");
     await page.click("#seq-cancel");
     await page.waitForSelector("#seq-job", { state: "hidden", timeout: 2000 });
     assert.equal(await page.textContent("#mis-info"), "Cancelled.");
     const genera = cliJson(["seq", "kayles", "--to", "20", "--genus", "--json"]);
+    await page.fill("#mis-rule", "kayles");
     await page.fill("#mis-to", "20");
     await page.click("#mis-genus");
     await page.waitForFunction(() => document.getElementById("mis-info").dataset.tame !== undefined, null, { timeout: 60000 });

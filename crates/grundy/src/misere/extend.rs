@@ -387,7 +387,8 @@ fn next_heap(
     letters: &[u32],
     proof: &mut Proof,
     limits: &Limits,
-) -> Result<(Quotient, Option<Proof>), String> {
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<Option<(Quotient, Option<Proof>)>, String> {
     // Conservative extension.
     let contexts = winning_contexts(base, &option_products(rule, base, n));
     // Heap n alone is P when none of its options is.
@@ -408,12 +409,15 @@ fn next_heap(
             continue;
         }
         if proof.covers(&kind) || proof.extend(&q, kind)? {
-            return Ok((q, None));
+            return Ok(Some((q, None)));
         }
     }
     // Expansion and recalibration.
     let mut comps = vec![Component { heap: n, bound: 1 }];
     for _ in 0..ROUND_LIMIT {
+        if stop() {
+            return Ok(None);
+        }
         let m = Candidate::new(base, comps.clone(), n);
         if m.size().is_none() {
             return Err("a candidate quotient is too large to index".into());
@@ -421,7 +425,7 @@ fn next_heap(
         let l = label(rule, &m, letters, limits.candidate)?;
         let (q, words) = reduce(&m, &l, letters, n, limits.order)?;
         let w = match failure(&q, kinds(rule, &q, letters), &words, limits.proof)? {
-            Ok(proof) => return Ok((q, Some(proof))),
+            Ok(proof) => return Ok(Some((q, Some(proof)))),
             Err(w) => w,
         };
         // The least word of w's element in M: w is told from it.
@@ -501,7 +505,8 @@ fn next_heap(
 /// The misère quotient of heaps 0, 1, …, `top` by extension and
 /// recalibration, proven, or of the largest heap reached before a limit;
 /// `stop` may end the run early after any heap (it sees that heap's
-/// quotient).
+/// quotient); it is also asked between the recalibration rounds of a heap,
+/// with the quotient of the heaps below, so a long heap can be stopped.
 ///
 /// ```
 /// use grundy::misere::extend::solve;
@@ -561,8 +566,11 @@ pub fn solve(
             continue;
         }
         letters.push(n);
-        match next_heap(rule, &q, n, &letters, &mut proof, &limits) {
-            Ok((next, next_proof)) => {
+        let mut stop_here = || stop(&q);
+        match next_heap(rule, &q, n, &letters, &mut proof, &limits, &mut stop_here) {
+            // Stopped during recalibration: the quotient of the heaps below.
+            Ok(None) => break,
+            Ok(Some((next, next_proof))) => {
                 q = next;
                 if let Some(p) = next_proof {
                     proof = p;
