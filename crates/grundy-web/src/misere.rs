@@ -44,8 +44,14 @@ pub fn misere_quotient_with(request: &str, progress: &mut dyn FnMut(u64, u64)) -
             until_proven: r.until_proven,
             ..Default::default()
         };
+        // The library asks again between the rounds of a long heap; the
+        // page hears of each heap once.
+        let mut last = None;
         let report = quotient_with(&rule, &asked, &mut |done, to| {
-            progress(done, to);
+            if last != Some(done) {
+                last = Some(done);
+                progress(done, to);
+            }
             true
         })?;
         serde_json::to_value(report).map_err(|e| e.to_string())

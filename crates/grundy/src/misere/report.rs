@@ -180,8 +180,10 @@ pub fn quotient(rule: &HeapRule, request: &QuotientRequest) -> Result<QuotientRe
 }
 
 /// [`quotient`], calling `progress(done, to)` before each heap: the
-/// quotient of heaps 0..=done is known, of 0..=to asked for. When it
-/// answers `false` the computation stops, with an error that says where.
+/// quotient of heaps 0..=done is known, of 0..=to asked for. It is called
+/// again, with the same `done`, between the recalibration rounds of a long
+/// heap. When it answers `false` the computation stops, with an error that
+/// says where.
 pub fn quotient_with(
     rule: &HeapRule,
     request: &QuotientRequest,
