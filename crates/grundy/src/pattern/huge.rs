@@ -64,6 +64,23 @@ const MAX_TAKE: u64 = 4096;
 
 /// The first pattern of `found` that gives every value, refused when it is
 /// only observed and `trust` is not set.
+/// The first usable pattern of `found` and `G(n)` from it, with no
+/// winning move yet.
+fn pattern_at(found: &[Finding], n: u64, trust: bool) -> Result<(&Finding, At), String> {
+    let f = usable(found, trust)?;
+    let value = f.value(n).ok_or("the pattern gives no value there")?;
+    let at = At {
+        position: n.to_string(),
+        value: Some(value),
+        outcome: outcome(value != 0),
+        proven: matches!(f.status, Status::Proven { .. }),
+        winning_move: None,
+        leaves: None,
+        note: None,
+    };
+    Ok((f, at))
+}
+
 fn usable(found: &[Finding], trust: bool) -> Result<&Finding, String> {
     let f = found
         .iter()
@@ -95,17 +112,8 @@ pub fn rule_at(rule: &HeapRule, found: &[Finding], n: u64, trust: bool) -> Resul
             note: None,
         });
     }
-    let f = usable(found, trust)?;
-    let value = f.value(n).ok_or("the pattern gives no value there")?;
-    let mut at = At {
-        position: n.to_string(),
-        value: Some(value),
-        outcome: outcome(value != 0),
-        proven: matches!(f.status, Status::Proven { .. }),
-        winning_move: None,
-        leaves: None,
-        note: None,
-    };
+    let (f, mut at) = pattern_at(found, n, trust)?;
+    let value = at.value.unwrap_or(0);
     if value != 0 {
         let (mv, note) = search(&rule.base(), f, n);
         at.leaves = mv.as_ref().map(|m| heaps(&huge_heap::apply(&[n], m)));
@@ -217,17 +225,8 @@ fn search(rule: &HeapRule, f: &Finding, n: u64) -> (Option<HugeMove>, Option<Str
 /// values.
 #[cfg(feature = "scripts")]
 pub fn script_at(play: &ScriptPlay, found: &[Finding], n: u64, trust: bool) -> Result<At, String> {
-    let f = usable(found, trust)?;
-    let value = f.value(n).ok_or("the pattern gives no value there")?;
-    let mut at = At {
-        position: n.to_string(),
-        value: Some(value),
-        outcome: outcome(value != 0),
-        proven: matches!(f.status, Status::Proven { .. }),
-        winning_move: None,
-        leaves: None,
-        note: None,
-    };
+    let (f, mut at) = pattern_at(found, n, trust)?;
+    let value = at.value.unwrap_or(0);
     if value == 0 {
         return Ok(at);
     }
@@ -287,18 +286,12 @@ pub fn script_at(play: &ScriptPlay, found: &[Finding], n: u64, trust: bool) -> R
 /// (observed: only when `trust` is set); no winning move, which the note
 /// says.
 pub fn sequence_at(found: &[Finding], n: u64, trust: bool) -> Result<At, String> {
-    let f = usable(found, trust)?;
-    let value = f.value(n).ok_or("the pattern gives no value there")?;
-    Ok(At {
-        position: n.to_string(),
-        value: Some(value),
-        outcome: outcome(value != 0),
-        proven: matches!(f.status, Status::Proven { .. }),
-        winning_move: None,
-        leaves: None,
-        note: (value != 0)
-            .then(|| "no winning move: the values alone do not say what the moves are".to_string()),
-    })
+    let (_, mut at) = pattern_at(found, n, trust)?;
+    if at.value != Some(0) {
+        at.note =
+            Some("no winning move: the values alone do not say what the moves are".to_string());
+    }
+    Ok(at)
 }
 
 /// `G(x, y)` of a table from its closed form in `x` and `y`, or whether
