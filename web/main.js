@@ -7,7 +7,8 @@
 // keeps them in the URL. Integers past 2^53 arrive as strings of digits, so
 // that every number shown is exact; they are shown as they come.
 import { game as engine, tables, onBusy, showWhile } from "./compute.js";
-import { compare, draw, plot } from "./render.js";
+import { compare, draw } from "./render.js";
+import { valueHistory, winnerAt } from "./history.js";
 import "./sequence.js";
 import "./misere.js";
 
@@ -16,7 +17,8 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const star = (v) => (v === null || v === undefined ? "–" : `*${v}`);
 
 let families = [];
-const game = { family: "nim", variant: "", position: "3 4 5", convention: "normal", moves: [], redo: [], human: 0, vs: true, practice: false };
+const LEVELS = ["perfect", "hard", "medium", "easy"];
+const game = { family: "nim", variant: "", position: "3 4 5", convention: "normal", moves: [], redo: [], human: 0, vs: true, practice: false, level: "perfect" };
 let current = null; // the last analysis
 let filter = null; // the words of the part of the drawing clicked
 let lastWhy = "";
@@ -35,8 +37,12 @@ const hidden = () => game.practice && revealed !== here();
 // ---- the game ---------------------------------------------------------
 
 const request = (moves = game.moves) => ({
-  family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves,
+  family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves, level: game.level,
 });
+// The names of the side that moves first and of the other.
+const sides = () => (!game.vs ? ["Player 1", "Player 2"] : game.human === 0 ? ["You", "The computer"] : ["The computer", "You"]);
+// "wins in 3" for a move whose position has remoteness 2 (this move counted).
+const inMoves = (r) => `${r} move${r === 1 ? "" : "s"}`;
 const humanToMove = () => !game.vs || game.moves.length % 2 === game.human;
 
 function say(text) {
@@ -171,7 +177,9 @@ function render(a) {
     status = `${who} to move.`;
   } else {
     const wins = a.report.outcome === "N";
-    status = `${who} to move, and ${wins ? "should win" : "should lose"} (${a.report.outcome === "N" ? "an" : "a"} ${a.report.outcome}-position).`;
+    const r = a.history[a.history.length - 1].remoteness;
+    const when = r === null || r === undefined ? "" : ` in ${inMoves(r)}`;
+    status = `${who} to move, and ${wins ? "should win" : "should lose"}${when} (${a.report.outcome === "N" ? "an" : "a"} ${a.report.outcome}-position).`;
   }
   const value = a.report.value;
   const secret = hidden();
@@ -203,15 +211,18 @@ function render(a) {
   // Legal moves, coloured by the outcome of the position they leave.
   renderMoves(a);
 
-  // Values along the game.
-  const hv = a.history.map((h) => h.value);
-  $("history-plot").innerHTML = !secret && hv.every((v) => v !== null) ? plot(hv, { width: 480, height: 110, dots: true, name: `The values along the game, from the start to move ${hv.length - 1}` }) : "";
+  // The value history: who wins with best play after each move, and in
+  // how many moves.
+  $("history-plot").innerHTML = secret ? "" : valueHistory(a.history, sides());
   // The ply numbers are part of each item: list markers sit outside the
   // items and overlap the one before once they have two digits.
   $("history").innerHTML = a.history
     .map((h, i) => {
       const move = `<span class="ply">${i}.</span> ${i ? esc(game.moves[i - 1]) : "start"}`;
-      return secret ? `<li>${move}</li>` : `<li class="${h.outcome === "P" ? "p" : "n"}">${move}${i ? " → " : ": "}${star(h.value)} (${h.outcome})</li>`;
+      if (secret) return `<li>${move}</li>`;
+      const winner = sides()[winnerAt(i, h.outcome)];
+      const left = h.remoteness === null || h.remoteness === undefined ? "" : h.remoteness ? `, ${winner.toLowerCase()} ${winner === "You" ? "win" : "wins"} in ${inMoves(h.remoteness)}` : "";
+      return `<li class="${h.outcome === "P" ? "p" : "n"}">${move}${i ? " → " : ": "}${star(h.value)} (${h.outcome}${left})</li>`;
     })
     .join("");
 
@@ -244,7 +255,10 @@ function renderMoves(a) {
       const to = typeof m.to === "string" ? m.to : JSON.stringify(m.to);
       if (secret) return `<li><button type="button" data-move="${esc(m.move)}" title="leaves ${esc(to)}">${esc(m.move)}</button></li>`;
       const cls = m.outcome === "P" ? "win" : "lose";
-      return `<li><button type="button" class="${cls}" data-move="${esc(m.move)}" data-value="${m.value ?? ""}" data-outcome="${m.outcome}" title="leaves ${esc(to)}">${esc(m.move)} <small>→ ${star(m.value)}${colours && m.outcome === "P" ? " (wins)" : ""}</small></button></li>`;
+      const r = m.remoteness;
+      const known = r !== null && r !== undefined;
+      const after = !colours ? "" : known ? ` (${m.outcome === "P" ? "wins" : "loses"} in ${inMoves(r + 1)})` : m.outcome === "P" ? " (wins)" : "";
+      return `<li><button type="button" class="${cls}" data-move="${esc(m.move)}" data-value="${m.value ?? ""}" data-outcome="${m.outcome}"${known ? ` data-remoteness="${r}"` : ""} title="leaves ${esc(to)}">${esc(m.move)} <small>→ ${star(m.value)}${after}</small></button></li>`;
     })
     .join("");
   const clear = $("clear-filter");
@@ -360,6 +374,12 @@ $("reveal").onclick = () => {
 };
 $("show-hints").onchange = () => current && renderMoves(current);
 $("vs").onchange = () => { game.vs = $("vs").checked; refresh(); };
+// The level applies from the computer's next move on.
+$("level").onchange = () => {
+  game.level = $("level").value;
+  saveUrl();
+  say(`The computer now plays at the ${game.level} level.`);
+};
 
 // ---- starting a game, the URL, export and import -----------------------
 
@@ -402,6 +422,7 @@ function newGame() {
   game.convention = $("convention").value;
   game.human = $("first").value === "human" ? 0 : 1;
   game.vs = $("vs").checked;
+  game.level = $("level").value;
   game.moves = [];
   game.redo = [];
   era++;
@@ -415,7 +436,7 @@ function newGame() {
 $("start-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
 
 function state() {
-  return { family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves: game.moves, human: game.human, vs: game.vs, practice: game.practice };
+  return { family: game.family, variant: game.variant, position: game.position, convention: game.convention, moves: game.moves, human: game.human, vs: game.vs, practice: game.practice, level: game.level };
 }
 
 // The game lives in the URL: each new game is an entry of the browser's
@@ -433,6 +454,7 @@ function saveUrl(push = false) {
   if (game.human) q.set("h", "1");
   if (!game.vs) q.set("vs", "0");
   if (game.practice) q.set("pr", "1");
+  if (game.level !== "perfect") q.set("l", game.level);
   const hash = "#" + q.toString();
   if (hash === location.hash) return;
   if (push && location.hash) history.pushState(null, "", hash);
@@ -450,6 +472,7 @@ function load(s) {
   game.human = s.human ? 1 : 0;
   game.vs = s.vs !== false;
   game.practice = !!s.practice;
+  game.level = LEVELS.includes(s.level) ? s.level : "perfect";
   game.redo = [];
   $("family").value = game.family;
   fillFamily(game.family);
@@ -459,6 +482,7 @@ function load(s) {
   $("first").value = game.human ? "computer" : "human";
   $("vs").checked = game.vs;
   $("practice").checked = game.practice;
+  $("level").value = game.level;
   if (game.family === "heap" && game.variant) $("rule").value = game.variant;
 }
 
@@ -468,7 +492,7 @@ function fromUrl() {
   if (!q.has("f")) return false;
   let moves = [];
   try { moves = JSON.parse(q.get("m") || "[]"); } catch { moves = []; }
-  load({ family: q.get("f"), variant: q.get("v") || "", position: q.get("p") || "", convention: q.get("c") || "normal", moves, human: q.get("h") === "1", vs: q.get("vs") !== "0", practice: q.get("pr") === "1" });
+  load({ family: q.get("f"), variant: q.get("v") || "", position: q.get("p") || "", convention: q.get("c") || "normal", moves, human: q.get("h") === "1", vs: q.get("vs") !== "0", practice: q.get("pr") === "1", level: q.get("l") || "perfect" });
   return true;
 }
 

@@ -2,6 +2,7 @@
 //! sessions, kept as plain data so that they may be shared and pickled.
 
 use super::*;
+use grundy::strategy::Level;
 
 /// Every family of the registry, as a list of dicts (name, aliases,
 /// summary, variant, position, examples).
@@ -165,9 +166,22 @@ impl Position {
     }
 
     /// A play session against the computer from this position.
-    #[pyo3(signature = (first = "human", seed = 0, json = false))]
-    fn session(&self, py: Python<'_>, first: &str, seed: u64, json: bool) -> PyResult<Session> {
-        Session::open(py, self.clone_data(), first, seed, json, Vec::new())
+    #[pyo3(signature = (first = "human", seed = 0, json = false, level = "perfect"))]
+    fn session(
+        &self,
+        py: Python<'_>,
+        first: &str,
+        seed: u64,
+        json: bool,
+        level: &str,
+    ) -> PyResult<Session> {
+        let setup = Setup {
+            first,
+            seed,
+            json,
+            level,
+        };
+        Session::open(py, self.clone_data(), setup, Vec::new())
     }
 
     /// Pickles as the data that starts the same position.
@@ -247,6 +261,7 @@ pub(crate) struct Session {
     first: String,
     seed: u64,
     json: bool,
+    level: Level,
     state: Mutex<SessionState>,
 }
 
@@ -308,11 +323,16 @@ impl Session {
     fn open(
         py: Python<'_>,
         start: Position,
-        first: &str,
-        seed: u64,
-        json: bool,
+        setup: Setup<'_>,
         replay: Vec<String>,
     ) -> PyResult<Session> {
+        let Setup {
+            first,
+            seed,
+            json,
+            level,
+        } = setup;
+        let level: Level = level.parse().map_err(err)?;
         let side = match first {
             "human" | "you" => Side::Human,
             "computer" => Side::Computer,
@@ -322,6 +342,7 @@ impl Session {
             first: side,
             mode: if json { Mode::Json } else { Mode::Pipe },
             seed,
+            level,
         };
         let (to_thread, requests) = mpsc::channel();
         let (ready_tx, ready) = mpsc::channel();
@@ -338,6 +359,7 @@ impl Session {
             first: first.to_string(),
             seed,
             json,
+            level,
             state: Mutex::new(SessionState {
                 to_thread,
                 lines: Vec::new(),
@@ -437,13 +459,30 @@ impl Session {
             .clone();
         let restore = py.import("grundy._grundy")?.getattr("_session_restore")?;
         let start = Py::new(py, self.start.clone_data())?;
-        let args = (start, self.first.as_str(), self.seed, self.json, lines).into_pyobject(py)?;
+        let args = (
+            start,
+            self.first.as_str(),
+            self.seed,
+            self.json,
+            lines,
+            self.level.name(),
+        )
+            .into_pyobject(py)?;
         PyTuple::new(py, [restore, args.into_any()])
     }
 }
 
+/// How a session is set up, as Python gives it.
+struct Setup<'a> {
+    first: &'a str,
+    seed: u64,
+    json: bool,
+    level: &'a str,
+}
+
 /// A session started anew and replayed to where it was pickled.
 #[pyfunction]
+#[pyo3(signature = (start, first, seed, json, lines, level = "perfect"))]
 pub(crate) fn _session_restore(
     py: Python<'_>,
     start: PyRef<'_, Position>,
@@ -451,6 +490,13 @@ pub(crate) fn _session_restore(
     seed: u64,
     json: bool,
     lines: Vec<String>,
+    level: &str,
 ) -> PyResult<Session> {
-    Session::open(py, start.clone_data(), first, seed, json, lines)
+    let setup = Setup {
+        first,
+        seed,
+        json,
+        level,
+    };
+    Session::open(py, start.clone_data(), setup, lines)
 }

@@ -185,6 +185,35 @@ def test_session_hint_why_undo():
     assert isinstance(j.intro, list)
 
 
+def test_session_levels_and_remoteness(cli):
+    """The computer's level as on the command line (the same moves for the
+    same seed), its slips told by why, and each move's remoteness."""
+    slipped = []
+    for seed in range(30):
+        s = grundy.game("nim", [3, 4, 5]).session(seed=seed, first="computer", level="easy")
+        why = s.why()
+        if "At the easy level" in why:
+            slipped.append(seed)
+        out = subprocess.run(
+            [cli, "play", "nim", "3", "4", "5", "--first", "computer", "--level", "easy",
+             "--seed", str(seed)],
+            input="why\n", capture_output=True, text=True, check=True,
+        ).stdout
+        assert why.strip() in out
+    assert len(slipped) >= 5
+    with pytest.raises(ValueError, match="level 'sly'"):
+        grundy.game("nim", [3]).session(level="sly")
+    # A pickled session keeps its level: the slip is explained again.
+    import pickle
+    s = grundy.game("nim", [3, 4, 5]).session(seed=slipped[0], first="computer", level="easy")
+    s.why()
+    again = pickle.loads(pickle.dumps(s))
+    assert "At the easy level" in again.why()
+    moves = grundy.game("nim", [3, 4, 5]).moves()
+    assert [m["remoteness"] % 2 == 0 for m in moves] == [m["outcome"] == "P" for m in moves]
+    assert [m["remoteness"] for m in moves if m["outcome"] == "P"] == [10]
+
+
 def cli_args(family, variant, p, tmp_path):
     """The command line that analyses position p, and its standard input."""
     if family == "heap":

@@ -53,6 +53,7 @@ use grundy::family::registry::{self, AnyGame};
 use grundy::family::session::{Line, Mode, Options, Output, Side};
 use grundy::game::Convention;
 use grundy::nimber::{self, Nimber};
+use grundy::strategy::Level;
 use grundy::tables;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -60,6 +61,9 @@ use serde_json::{json, Value};
 /// The seed of the computer's tie-breaking: fixed, so that a replayed game
 /// gets the same moves and [`why`] explains the move that was played.
 const SEED: u64 = 1;
+/// The work (as [`grundy::strategy::Remoteness::of`] counts it) the
+/// remoteness of the positions along a game may take in one analysis.
+pub const HISTORY_WORK: usize = 2 * grundy::strategy::SHOWN_BUDGET;
 /// The largest nimber table.
 pub const TABLE_MAX: u64 = 256;
 
@@ -74,6 +78,9 @@ struct GameRequest {
     position: String,
     convention: String,
     moves: Vec<String>,
+    /// How well the computer plays (`perfect`, `hard`, `medium`, `easy`);
+    /// empty: perfect.
+    level: String,
 }
 
 fn convention(text: &str) -> Result<Convention> {
@@ -188,9 +195,11 @@ pub fn families() -> String {
 /// The position after `moves`: `{"family", "position", "position_text",
 /// "over", "report", "drawing", "moves" (or "moves_error"), "history"}`,
 /// where `report` is the CLI's `--json` report, `drawing` the library's
-/// drawing data, each move `{"move", "to", "value", "outcome"}`, and
-/// `history` the `{"value", "outcome"}` of the start and of the position
-/// after each move.
+/// drawing data, each move `{"move", "to", "value", "outcome",
+/// "remoteness"}`, and `history` the `{"value", "outcome", "remoteness"}`
+/// of the start and of the position
+/// after each move, with its remoteness where a search finds it (`null`
+/// otherwise). A move's `remoteness` is that of the position it leaves.
 pub fn analyse(request: &str) -> String {
     answer(parse::<GameRequest>(request).and_then(|r| {
         let mut g = registry::start(
@@ -201,9 +210,17 @@ pub fn analyse(request: &str) -> String {
         )
         .map_err(|e| e.to_string())?;
         let mut history = Vec::with_capacity(r.moves.len() + 1);
-        let step = |g: &dyn AnyGame| {
+        // The search along the game has a budget of its own, and each
+        // position a share of it, so that one position too large to search
+        // cannot spend it all.
+        let mut pot = HISTORY_WORK;
+        let mut step = |g: &dyn AnyGame| {
             let d = g.drawing();
-            json!({"value": d.value, "outcome": d.outcome, "position": g.position_text()})
+            let mut work = pot.min(HISTORY_WORK / 4);
+            let before = work;
+            let remoteness = g.remoteness(&mut work).map(|r| r.1);
+            pot -= before - work;
+            json!({"value": d.value, "outcome": d.outcome, "position": g.position_text(), "remoteness": remoteness})
         };
         history.push(step(g.as_ref()));
         for (i, mv) in r.moves.iter().enumerate() {
@@ -234,10 +251,22 @@ pub fn analyse(request: &str) -> String {
 /// lines.
 fn session(r: &GameRequest, upto: usize, first: Side, line: Option<&str>) -> Result<Vec<Value>> {
     let g = replay(r, upto)?;
+    let level: Level = if r.level.trim().is_empty() {
+        Level::Perfect
+    } else {
+        r.level.parse()?
+    };
+    // Below perfect play the seed moves with the game, so that the slips
+    // fall on different turns, yet a replay (and `why`) meets the same one.
+    let seed = match level {
+        Level::Perfect => SEED,
+        _ => SEED.wrapping_add(upto as u64),
+    };
     let options = Options {
         first,
         mode: Mode::Json,
-        seed: SEED,
+        seed,
+        level,
     };
     let mut s = g.session(&options);
     s.begin().map_err(|e| e.to_string())?;

@@ -41,6 +41,10 @@ use crate::game::{Convention, Outcome};
 use crate::games::nim::{self, NimMove};
 use crate::solve::SolveError;
 
+mod level;
+
+pub use level::Level;
+
 /// A move together with the whole position it leaves.
 pub type MoveTo<M, P> = (M, P);
 
@@ -295,6 +299,8 @@ pub enum Basis {
     Analysis,
     /// The game's stall rule (no winning move, too large to search).
     StallRule,
+    /// A random legal move: the computer slipped, as its [`Level`] lets it.
+    Slip,
 }
 
 /// The computer's choice of move.
@@ -322,12 +328,18 @@ pub struct Choice<M, P> {
 /// see [`Remoteness::of`]) the remoteness search may spend on one move.
 pub const DEFAULT_BUDGET: usize = 1_000_000;
 
+/// The work the remoteness of every legal move, shown beside it, may take
+/// in all: a fifth of [`DEFAULT_BUDGET`], since it is spent on every
+/// position shown (a few hundredths of a second where it runs out).
+pub const SHOWN_BUDGET: usize = 200_000;
+
 /// The computer player: a seeded generator for ties and a remoteness memo.
 #[derive(Clone, Debug)]
 pub struct Strategy<P: Clone + Eq + Hash> {
     rng: Rng,
     remoteness: Remoteness<P>,
     budget: usize,
+    level: Level,
 }
 
 impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
@@ -337,7 +349,20 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
             rng: Rng::new(seed),
             remoteness: Remoteness::new(),
             budget: DEFAULT_BUDGET,
+            level: Level::Perfect,
         }
+    }
+
+    /// Plays at `level`: at every level but [`Level::Perfect`] it plays a
+    /// random legal move on some of its turns ([`Basis::Slip`]).
+    pub fn with_level(mut self, level: Level) -> Self {
+        self.level = level;
+        self
+    }
+
+    /// The level it plays at.
+    pub fn level(&self) -> Level {
+        self.level
     }
 
     /// Lets the search of each move spend at most `budget` (positions
@@ -357,7 +382,10 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
         self.remoteness_within(game, p, &mut work)
     }
 
-    fn remoteness_within<G: Play<Position = P>>(
+    /// The outcome and remoteness of `p` if a search spending at most
+    /// `work` finds them (what is spent is taken off), from the player's
+    /// memo: a caller valuing many positions shares one budget among them.
+    pub fn remoteness_within<G: Play<Position = P>>(
         &mut self,
         game: &G,
         p: &P,
@@ -387,6 +415,9 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
         let listed = game
             .move_count(p)
             .saturating_mul(game.size(p).max(1) as u128);
+        if let Some(slip) = self.slip(game, p, listed)? {
+            return Ok(Some(slip));
+        }
         if self.budget > 0 && game.searchable() && listed <= self.budget as u128 {
             let winning = game.winning_moves(p)?;
             if let Some(choice) = self.by_remoteness(game, p, winning.clone()) {
@@ -429,6 +460,41 @@ impl<P: Clone + Eq + Hash + Debug> Strategy<P> {
             remoteness: None,
             ties,
             by_rule: true,
+        }))
+    }
+
+    /// A random legal move, on the share of turns the level slips on and
+    /// only where the moves can be listed (`listed`: what listing them
+    /// costs, as [`Strategy::choose`] counts it). Nothing is drawn from the
+    /// generator at [`Level::Perfect`], so its games are as they always were.
+    fn slip<G: Play<Position = P>>(
+        &mut self,
+        game: &G,
+        p: &P,
+        listed: u128,
+    ) -> Result<Option<Choice<G::Move, P>>, SolveError> {
+        let share = self.level.slips_in_1000();
+        if share == 0 || listed > self.budget.max(DEFAULT_BUDGET) as u128 {
+            return Ok(None);
+        }
+        if self.rng.below(1000) >= share {
+            return Ok(None);
+        }
+        let moves = game.moves(p);
+        if moves.is_empty() {
+            return Ok(None);
+        }
+        let ties = moves.len();
+        let (mv, to) = self.pick(moves).0;
+        let wins = game.winning_moves(p)?.iter().any(|(_, q)| *q == to);
+        Ok(Some(Choice {
+            mv,
+            to,
+            wins,
+            basis: Basis::Slip,
+            remoteness: None,
+            ties,
+            by_rule: false,
         }))
     }
 

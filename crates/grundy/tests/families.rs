@@ -68,6 +68,23 @@ fn check_here(what: &str, g: &dyn AnyGame) -> usize {
             assert_eq!(back, m.to, "{what}");
         }
     }
+    // The remoteness search, over the play interface, against the family's
+    // own analysis: the same outcome, and the parity the outcome forces
+    // (normal play: P-positions even, N odd; misère play the reverse, its
+    // end being an N-position of remoteness 0).
+    if let (Some((outcome, r)), Ok(report)) = (g.remoteness(&mut 200_000), g.report()) {
+        assert_eq!(
+            outcome, report.outcome,
+            "{what}: remoteness search at {text}"
+        );
+        let even = r % 2 == 0;
+        let p_even = g.convention() == Convention::Normal;
+        assert_eq!(
+            even == p_even,
+            outcome == Outcome::P,
+            "{what}: remoteness {r} at {text}"
+        );
+    }
     let d = g.drawing();
     serde_json::to_string(&d).unwrap();
     checked
@@ -91,6 +108,9 @@ fn walk(what: &str, mut g: Box<dyn AnyGame>, rng: &mut Rng, steps: usize) -> usi
             "{what}: '{}'",
             pick.words
         );
+        if let (Some(r), Some((_, here))) = (pick.remoteness, g.remoteness(&mut 200_000)) {
+            assert_eq!(r, here, "{what}: the remoteness of '{}'", pick.words);
+        }
         checked += check_here(what, g.as_ref());
     }
     checked

@@ -125,6 +125,7 @@ fn a_session_through_the_registry_wins() {
         first: Side::Computer,
         mode: Mode::Json,
         seed: 3,
+        level: Default::default(),
     });
     s.begin().unwrap();
     let mut said = Vec::new();

@@ -65,6 +65,10 @@ pub struct PlayArgs {
     /// One JSON object per line; moves may be typed as whole positions.
     #[arg(long, global = true)]
     pub json: bool,
+    /// How well the computer plays: perfect, or hard, medium or easy, where it
+    /// plays a random move on 1, 3 or 6 turns in 10.
+    #[arg(long, value_name = "LEVEL", global = true)]
+    pub level: Option<String>,
 }
 
 /// A board read from a file.
@@ -292,6 +296,8 @@ struct AfterFile {
     seed: Option<String>,
     #[arg(long)]
     json: bool,
+    #[arg(long, value_name = "LEVEL")]
+    level: Option<String>,
 }
 
 /// The words after `grundy play` parsed as `T` (a script's, a rules
@@ -344,6 +350,10 @@ pub fn run(args: &PlayArgs) -> CliResult {
     let misere = args.misere || after.is_some_and(|s| s.misere);
     let json = args.json || after.is_some_and(|s| s.json);
     let seed = after.and_then(|s| s.seed.as_ref()).or(args.seed.as_ref());
+    let level = match after.and_then(|s| s.level.as_ref()).or(args.level.as_ref()) {
+        Some(l) => l.parse().map_err(CliError::new)?,
+        None => Default::default(),
+    };
     let c = super::families::convention(misere);
     let stdin = std::io::stdin();
     let mode = if json {
@@ -366,6 +376,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
         },
         mode,
         seed,
+        level,
     };
     // Line editing and history when a person types at a terminal that can
     // move its cursor; piped input (and a dumb terminal) is read as it comes.

@@ -254,9 +254,13 @@ class Position:
         """Another position of the same game."""
         return Position(self._p.at(_words(position)))
 
-    def session(self, first: str = "human", seed: int = 0, json: bool = False) -> "Session":
-        """A game against the computer from here (see :class:`Session`)."""
-        return Session(self._p.session(first, seed, json))
+    def session(
+        self, first: str = "human", seed: int = 0, json: bool = False, level: str = "perfect"
+    ) -> "Session":
+        """A game against the computer from here (see :class:`Session`).
+        ``level``: ``"perfect"``, or ``"hard"``, ``"medium"`` or ``"easy"``,
+        where the computer plays a random move on 1, 3 or 6 turns in 10."""
+        return Session(self._p.session(first, seed, json, level))
 
     def __reduce__(self) -> Any:
         return (Position, (self._p,))

@@ -34,13 +34,16 @@ class Report(TypedDict):
 
 
 class MoveInfo(TypedDict):
-    """A legal move with the position it leaves, its value and outcome."""
+    """A legal move with the position it leaves, its value and outcome, and
+    its remoteness (how many more moves the game lasts with best play;
+    ``None`` where the search would be too long or play can repeat)."""
 
     move: str
     to: Any
     to_text: str
     value: Optional[int]
     outcome: str
+    remoteness: Optional[int]
 
 
 class Component(TypedDict, total=False):

@@ -291,6 +291,7 @@ mod tests {
                 first,
                 mode: Mode::Json,
                 seed: 7,
+                level: Default::default(),
             },
         );
         s.begin().unwrap();

@@ -145,6 +145,7 @@ fn play_through_the_registry_and_a_session() {
         first: Side::Human,
         mode: Mode::Json,
         seed: 1,
+        level: Default::default(),
     };
     let mut s = g.session(&options);
     s.begin().unwrap();

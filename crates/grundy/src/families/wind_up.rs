@@ -284,6 +284,7 @@ mod tests {
                             first: Side::Computer,
                             mode: Mode::Json,
                             seed: a * 31 + b,
+                            level: Default::default(),
                         },
                     );
                     s.begin().unwrap();

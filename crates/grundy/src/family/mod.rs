@@ -24,6 +24,7 @@
 //! assert_eq!(nim.position_text(&p), "3 4 5");
 //! ```
 
+pub mod any_game;
 pub mod conformance;
 pub mod drawing;
 pub mod limits;

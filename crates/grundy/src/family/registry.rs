@@ -21,9 +21,9 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::report::{MoveReport, Report};
+use super::report::Report;
 use super::session::{Line, Options, Output, Session};
-use super::{conformance, listable, Drawing, Error, Family};
+use super::{Drawing, Error, Family};
 use crate::families::{
     cards, chips, chips_loopy, corners, cram, heap, huge_heap, moore, nim, nimble, node_kayles,
     northcott, product, staircase, strips, turning, turtles, twoheap, wind_up, wythoff,
@@ -31,6 +31,8 @@ use crate::families::{
 use crate::game::{Convention, Outcome};
 use crate::games::chips::Graph;
 use crate::heap::rule::HeapRule;
+
+pub use super::any_game::{AnyGame, AnySession, MoveInfo, Started};
 
 /// Starts a family: variant, position, convention.
 type StartFn = fn(&str, &str, Convention) -> Result<Box<dyn AnyGame>, Error>;
@@ -65,224 +67,6 @@ impl Entry {
         convention: Convention,
     ) -> Result<Box<dyn AnyGame>, Error> {
         (self.start)(variant, position, convention)
-    }
-}
-
-/// A legal move with the position it leaves and that position's value.
-#[derive(Clone, Debug, Serialize)]
-pub struct MoveInfo {
-    /// The move in the game's words.
-    #[serde(rename = "move")]
-    pub words: String,
-    /// The position it leaves, as JSON.
-    pub to: Value,
-    /// The same as text (the position a front-end can start from).
-    pub to_text: String,
-    /// Its Grundy value, where it has one.
-    pub value: Option<u64>,
-    /// Its outcome: `P` makes the move a winning one.
-    pub outcome: Outcome,
-}
-
-/// A family started at a position, its types erased: what a web page or a
-/// Python module calls.
-pub trait AnyGame {
-    /// The family's name (for a heap game, its rule).
-    fn name(&self) -> String;
-    /// Normal or misère play.
-    fn convention(&self) -> Convention;
-    /// The position now, as JSON.
-    fn position_json(&self) -> Value;
-    /// The position now, as text.
-    fn position_text(&self) -> String;
-    /// Whether no move is left.
-    fn is_over(&self) -> bool;
-    /// The value, the outcome and every winning move of the position now.
-    fn report(&self) -> Result<Report, Error>;
-    /// [`AnyGame::report`] with every winning move, where the report lists
-    /// the one found quickly (Moore's Nim_k); or why they are too many.
-    fn report_every_move(&self) -> Result<Report, Error> {
-        self.report()
-    }
-    /// Why the position now has its value, in the game's terms (what
-    /// `--explain` adds to a report), where the family says.
-    fn explain(&self) -> Option<String> {
-        None
-    }
-    /// Every legal move with the value of the position it leaves (refused
-    /// when there are too many to list).
-    fn moves(&self) -> Result<Vec<MoveInfo>, Error>;
-    /// The position drawn as text.
-    fn draw(&self) -> String;
-    /// The position drawn as data.
-    fn drawing(&self) -> Drawing;
-    /// Another position of the same game (as text or JSON), written back as
-    /// JSON: the round trip of the notation.
-    fn parse_position(&self, text: &str) -> Result<Value, Error>;
-    /// Plays a move typed in the game's words, or as the whole position it
-    /// leaves.
-    fn play(&mut self, text: &str) -> Result<(), Error>;
-    /// Moves the game to another of its positions (as text or JSON), read
-    /// by the game's notation: how a position no start takes, such as the
-    /// empty one, is reached.
-    fn set_position(&mut self, text: &str) -> Result<(), Error>;
-    /// [`conformance::check`] at the position now.
-    fn check(&self) -> Result<usize, String>;
-    /// A session against the computer from the position now.
-    fn session(self: Box<Self>, options: &Options) -> Box<dyn AnySession>;
-}
-
-/// A play session, its types erased.
-pub trait AnySession {
-    /// Introduces the game and plays until the player is to type.
-    fn begin(&mut self) -> Result<(), Error>;
-    /// Takes one line from the player and plays until they are to type again.
-    fn input(&mut self, line: Line) -> Result<(), Error>;
-    /// What the session said since the last call.
-    fn take_output(&mut self) -> Vec<Output>;
-    /// Whether the session is over.
-    fn is_finished(&self) -> bool;
-}
-
-impl<F: Family> AnySession for Session<F> {
-    fn begin(&mut self) -> Result<(), Error> {
-        Session::begin(self)
-    }
-    fn input(&mut self, line: Line) -> Result<(), Error> {
-        Session::input(self, line)
-    }
-    fn take_output(&mut self) -> Vec<Output> {
-        Session::take_output(self)
-    }
-    fn is_finished(&self) -> bool {
-        Session::is_finished(self)
-    }
-}
-
-/// A family and a position of it.
-pub struct Started<F: Family> {
-    game: F,
-    position: F::Position,
-}
-
-impl<F: Family> Started<F> {
-    /// The game at `position`.
-    pub fn new((game, position): (F, F::Position)) -> Self {
-        Started { game, position }
-    }
-}
-
-impl<F: Family + 'static> AnyGame for Started<F> {
-    fn name(&self) -> String {
-        self.game.name()
-    }
-    fn convention(&self) -> Convention {
-        self.game.convention()
-    }
-    fn position_json(&self) -> Value {
-        self.game.position_json(&self.position)
-    }
-    fn position_text(&self) -> String {
-        self.game.position_text(&self.position)
-    }
-    fn is_over(&self) -> bool {
-        self.game.is_over(&self.position)
-    }
-    fn report(&self) -> Result<Report, Error> {
-        let p = &self.position;
-        if let Some(report) = self.game.own_report(p) {
-            return report;
-        }
-        let count = self.game.winning_total(p)?;
-        let first = super::limits::listed(count, self.game.size(p));
-        let winning_moves = self
-            .game
-            .first_winning_moves(p, first)?
-            .into_iter()
-            .map(|(mv, q)| MoveReport {
-                words: mv.to_string(),
-                cells: None,
-                to: self.game.position_json(&q),
-                to_text: self.game.position_text(&q),
-            })
-            .collect();
-        Ok(Report {
-            game: self.game.name(),
-            position: self.game.position_json(p),
-            convention: self.game.convention(),
-            value: self.game.value(p).map(|v| v.0),
-            outcome: self.game.outcome(p),
-            winning_moves,
-            winning_moves_total: None,
-            extra: self.game.report_extra(p),
-            position_text: self.game.position_text(p),
-            explanation: None,
-            smith: None,
-        }
-        .with_total(count))
-    }
-    fn report_every_move(&self) -> Result<Report, Error> {
-        match self.game.report_every_move(&self.position) {
-            Some(report) => report,
-            None => self.report(),
-        }
-    }
-    fn explain(&self) -> Option<String> {
-        self.game.explain_position(&self.position)
-    }
-    fn moves(&self) -> Result<Vec<MoveInfo>, Error> {
-        let p = &self.position;
-        if !listable(&self.game, p) {
-            return Err(Error::new(format!(
-                "there are {} legal moves, too many to list",
-                self.game.move_count(p)
-            )));
-        }
-        Ok(self
-            .game
-            .moves(p)
-            .into_iter()
-            .map(|(mv, q)| MoveInfo {
-                words: mv.to_string(),
-                to: self.game.position_json(&q),
-                to_text: self.game.position_text(&q),
-                value: self.game.value(&q).map(|v| v.0),
-                outcome: self.game.outcome(&q),
-            })
-            .collect())
-    }
-    fn draw(&self) -> String {
-        self.game.draw(&self.position)
-    }
-    fn drawing(&self) -> Drawing {
-        self.game.drawing(&self.position)
-    }
-    fn parse_position(&self, text: &str) -> Result<Value, Error> {
-        let p = self.game.parse_position(text)?;
-        Ok(self.game.position_json(&p))
-    }
-    fn play(&mut self, text: &str) -> Result<(), Error> {
-        let p = &self.position;
-        let (_, q) = match self.game.parse_move(p, text)? {
-            Some(m) => m,
-            None => {
-                let to = self.game.parse_position(text)?;
-                self.game.move_to(p, &to)?
-            }
-        };
-        self.position = q;
-        Ok(())
-    }
-    fn set_position(&mut self, text: &str) -> Result<(), Error> {
-        self.position = self.game.parse_position(text)?;
-        Ok(())
-    }
-    fn check(&self) -> Result<usize, String> {
-        conformance::check(&self.game, &self.position)
-    }
-    fn session(self: Box<Self>, options: &Options) -> Box<dyn AnySession> {
-        let this = *self;
-        Box::new(Session::new(this.game, this.position, options))
     }
 }
 
@@ -450,6 +234,9 @@ mod owned_chips {
         }
         fn moves(&self) -> Result<Vec<MoveInfo>, Error> {
             self.started.moves()
+        }
+        fn remoteness(&self, work: &mut usize) -> Option<(Outcome, u64)> {
+            self.started.remoteness(work)
         }
         fn draw(&self) -> String {
             self.started.draw()

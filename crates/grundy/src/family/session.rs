@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 use super::text::normalize;
 use super::{listable, Error, Family, MAX_LISTED, MOVE_LIST_CAP};
 use crate::game::{Convention, Outcome};
-use crate::strategy::{Basis, Choice, MoveTo, Strategy};
+use crate::strategy::{Basis, Choice, Level, MoveTo, Strategy, SHOWN_BUDGET};
 
 type Result<T = ()> = std::result::Result<T, Error>;
 
@@ -89,8 +89,11 @@ pub struct Options {
     pub first: Side,
     /// How the session talks.
     pub mode: Mode,
-    /// Seed of the computer's tie-breaking.
+    /// Seed of the computer's tie-breaking (and of its slips below
+    /// [`Level::Perfect`]).
     pub seed: u64,
+    /// How well the computer plays.
+    pub level: Level,
 }
 
 /// The prompt shown at a terminal.
@@ -145,7 +148,7 @@ impl<F: Family> Session<F> {
             mode: options.mode,
             position: start,
             human_to_move: options.first == Side::Human,
-            computer: Strategy::new(options.seed),
+            computer: Strategy::new(options.seed).with_level(options.level),
             last: None,
             history: Vec::new(),
             trail: Vec::new(),
@@ -493,6 +496,7 @@ impl<F: Family> Session<F> {
     fn why(&mut self) -> Result {
         let text = match &self.last {
             None => "the computer has not moved yet.".to_string(),
+            Some((before, choice)) if choice.basis == Basis::Slip => self.slip(before, choice),
             Some((before, choice)) => {
                 let mut t = self.game.explain_choice(before, choice);
                 if !t.ends_with('\n') {
@@ -507,6 +511,28 @@ impl<F: Family> Session<F> {
         } else {
             self.print_json(json!({"why": text}))
         }
+    }
+
+    /// Why a slip was played: the level, and what the move gave away.
+    fn slip(&self, before: &F::Position, c: &Choice<F::Move, F::Position>) -> String {
+        let level = self.computer.level();
+        let share = level.slips_in_1000() / 100;
+        let what = if c.wins {
+            "It happened to be a winning move: it leaves a P-position.".to_string()
+        } else if self.game.outcome(before) == Outcome::N {
+            format!(
+                "It was a mistake: {} had a winning move, and this one leaves an N-position, so now you can win. \
+                 Look for a move to a P-position.",
+                self.game.position_text(before)
+            )
+        } else {
+            "No move won from there anyway: it was a P-position.".to_string()
+        };
+        format!(
+            "At the {level} level the computer plays a random legal move on about {share} turns in 10, and this \
+             was one of them: {}.\n{what}\n",
+            c.mv
+        )
     }
 
     fn basis(&self, c: &Choice<F::Move, F::Position>) -> String {
@@ -597,15 +623,31 @@ impl<F: Family> Session<F> {
             };
         }
         let moves = self.game.moves(&self.position);
+        let remoteness: Vec<Option<u64>> = if self.game.searchable() {
+            let game = &self.game;
+            let mut work = SHOWN_BUDGET;
+            moves
+                .iter()
+                .map(|(_, to)| {
+                    self.computer
+                        .remoteness_within(game, to, &mut work)
+                        .map(|r| r.1)
+                })
+                .collect()
+        } else {
+            vec![None; moves.len()]
+        };
         if !self.text() {
             let list: Vec<Value> = moves
                 .iter()
-                .map(|(mv, to)| {
+                .zip(&remoteness)
+                .map(|((mv, to), r)| {
                     let mut m = json!({
                         "move": mv.to_string(),
                         "to": self.game.position_json(to),
                         "value": self.game.value(to).map(|v| v.0),
                         "outcome": self.game.outcome(to).to_string(),
+                        "remoteness": r,
                     });
                     if let Some(t) = self.game.value_text(to) {
                         m["value_text"] = Value::from(t);
@@ -616,7 +658,7 @@ impl<F: Family> Session<F> {
             return self.print_json(json!({ "moves": list }));
         }
         let mut out = format!("legal moves ({}):\n", moves.len());
-        for (mv, to) in &moves {
+        for ((mv, to), r) in moves.iter().zip(&remoteness) {
             let outcome = self.game.outcome(to);
             let what = match (self.game.value(to), outcome) {
                 _ if self.game.value_text(to).is_some() => {
@@ -627,8 +669,15 @@ impl<F: Family> Session<F> {
                 (None, Outcome::P) => "a P-position, a winning move".to_string(),
                 (None, Outcome::N) => "an N-position".to_string(),
             };
+            let lasts = match (r, outcome) {
+                (Some(r), Outcome::P) => format!("; you win in {} moves, this one included", r + 1),
+                (Some(r), Outcome::N) => {
+                    format!("; you lose in {} moves, this one included", r + 1)
+                }
+                (None, _) => String::new(),
+            };
             out.push_str(&format!(
-                "  {mv}  ->  {}  ({what})\n",
+                "  {mv}  ->  {}  ({what}{lasts})\n",
                 self.game.position_text(to)
             ));
         }

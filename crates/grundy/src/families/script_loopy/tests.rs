@@ -21,6 +21,7 @@ fn play(start_at: &str, first: Side, seed: u64) -> Vec<Output> {
             first,
             mode: Mode::Json,
             seed,
+            level: Default::default(),
         },
     );
     s.begin().unwrap();
@@ -98,6 +99,7 @@ fn hint_why_and_undo_answer() {
             first: Side::Human,
             mode: Mode::Pipe,
             seed: 1,
+            level: Default::default(),
         },
     );
     s.begin().unwrap();
