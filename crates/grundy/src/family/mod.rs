@@ -29,6 +29,7 @@ pub mod drawing;
 pub mod limits;
 pub mod registry;
 pub mod report;
+pub mod rules_text;
 pub mod session;
 pub mod text;
 
