@@ -34,5 +34,5 @@ if command -v wasm-opt >/dev/null 2>&1; then
   fi
 fi
 
-cp web/index.html web/style.css web/main.js web/compute.js web/worker.js web/render.js web/sequence.js web/misere.js "$out/"
+cp web/index.html web/style.css web/main.js web/compute.js web/worker.js web/render.js web/sequence.js web/misere.js web/welcome.js "$out/"
 echo "web/build.sh: $out ($(wc -c <"$wasm") bytes of wasm, $(gzip -9 -c "$wasm" | wc -c) gzipped)"

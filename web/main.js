@@ -10,6 +10,7 @@ import { game as engine, tables, onBusy, showWhile } from "./compute.js";
 import { compare, draw, plot } from "./render.js";
 import "./sequence.js";
 import "./misere.js";
+import { showRules } from "./welcome.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -367,6 +368,7 @@ function fillFamily(name, example = 0) {
   const f = families.find((x) => x.name === name);
   if (!f) return;
   $("family").value = f.name;
+  showRules(f);
   // Misère play is offered only to the families that take it.
   const misere = $("convention").querySelector('option[value="misere"]');
   misere.disabled = !f.misere;
@@ -557,7 +559,7 @@ $("game-cancel").onclick = () => engine.cancel();
   while (list.cancelled) list = await engine.call("families");
   if (!Array.isArray(list)) return fail(list.error || "the families could not be listed");
   families = list;
-  $("family").innerHTML = families.map((f) => `<option value="${esc(f.name)}">${esc(f.name)}</option>`).join("");
+  $("family").innerHTML = families.map((f) => `<option value="${esc(f.name)}">${esc(f.title)}</option>`).join("");
   if (fromUrl()) {
     await refresh();
   } else {
