@@ -297,6 +297,7 @@ CAPABILITIES = {
     "twoheap": (FAMILY, "r-wythoff"), "windup": (FAMILY, "wind-up"), "game": (FAMILY, "script"),
     "play": ("Position.session", "computer"),
     "families": ("families", "families"),
+    "glossary": ("glossary", "glossary"),
     "nimber": ("nimber", "nimber"),
     "seq": ("rule", "sequence"),
     "pattern": ("Sequence.pattern", "pattern"),

@@ -11,6 +11,7 @@ import { compare, draw } from "./render.js";
 import { valueHistory, winnerAt } from "./history.js";
 import "./sequence.js";
 import "./misere.js";
+import { showRules } from "./welcome.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -387,6 +388,7 @@ function fillFamily(name, example = 0) {
   const f = families.find((x) => x.name === name);
   if (!f) return;
   $("family").value = f.name;
+  showRules(f);
   // Misère play is offered only to the families that take it.
   const misere = $("convention").querySelector('option[value="misere"]');
   misere.disabled = !f.misere;
@@ -581,7 +583,7 @@ $("game-cancel").onclick = () => engine.cancel();
   while (list.cancelled) list = await engine.call("families");
   if (!Array.isArray(list)) return fail(list.error || "the families could not be listed");
   families = list;
-  $("family").innerHTML = families.map((f) => `<option value="${esc(f.name)}">${esc(f.name)}</option>`).join("");
+  $("family").innerHTML = families.map((f) => `<option value="${esc(f.name)}">${esc(f.title)}</option>`).join("");
   if (fromUrl()) {
     await refresh();
   } else {

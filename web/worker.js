@@ -8,7 +8,7 @@
 import init, * as grundy from "./pkg/grundy_web.js";
 
 const ready = init({ module_or_path: new URL("./pkg/grundy_web_bg.wasm", import.meta.url) });
-const calls = ["families", "analyse", "computer", "hint", "why", "sequence", "pattern", "check", "misere_quotient", "genus", "table", "nimber"];
+const calls = ["families", "glossary", "analyse", "computer", "hint", "why", "sequence", "pattern", "check", "misere_quotient", "genus", "table", "nimber"];
 // The calls that report their progress, and the function that does.
 const observed = { sequence: "sequence_observed", misere_quotient: "misere_quotient_observed" };
 const EVERY_MS = 100;

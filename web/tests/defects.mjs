@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { wordChecks } from "./words.mjs";
 
 // axe-core, the accessibility checker, run inside the page.
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -741,6 +742,9 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
       await start("nim", "3 4 5");
     },
   };
+
+  // The welcome, the rules in words and the glossary (words.mjs).
+  Object.assign(checks, wordChecks({ page, base, cli, idle, start }));
 
   const failed = [];
   for (const [name, check] of Object.entries(checks)) {

@@ -82,8 +82,10 @@ enum Command {
     Check(commands::check::CheckArgs),
     /// Your own game, defined by a Rhai script: values, winning moves, tables.
     Game(commands::game::GameArgs),
-    /// Every game family, with its variant and position syntax.
+    /// Every game family by its name for people, with its variant and position syntax; NAME: its rules in words.
     Families(commands::families::FamiliesArgs),
+    /// The words of the theory in plain words: nimber, *n, N- and P-position, nim-sum, mex, ...
+    Glossary(commands::glossary::GlossaryArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -111,6 +113,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Product(a) => commands::product::run(&a),
         Command::Table(a) => commands::table::run(&a),
         Command::Families(a) => commands::families::run(&a),
+        Command::Glossary(a) => commands::glossary::run(&a),
         Command::Game(a) => commands::game::run(&a),
         Command::Wythoff(a) => commands::nim::run_wythoff(&a),
         Command::Windup(a) => commands::windup::run(&a),

@@ -4,11 +4,19 @@
 use super::*;
 use grundy::strategy::Level;
 
-/// Every family of the registry, as a list of dicts (name, aliases,
-/// summary, variant, position, examples).
+/// Every family of the registry, as a list of dicts (name, title, rules,
+/// aliases, summary, variant, position, examples).
 #[pyfunction]
 pub(crate) fn families(py: Python<'_>) -> PyResult<Py<PyAny>> {
     let v = serde_json::to_value(registry::list()).map_err(|e| err(e.to_string()))?;
+    to_py(py, &v)
+}
+
+/// Every term of the glossary, as a list of dicts (term, aliases,
+/// definition).
+#[pyfunction]
+pub(crate) fn glossary(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    let v = serde_json::to_value(grundy::glossary::glossary()).map_err(|e| err(e.to_string()))?;
     to_py(py, &v)
 }
 

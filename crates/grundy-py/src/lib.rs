@@ -131,6 +131,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Sum>()?;
     m.add_class::<CallableGame>()?;
     m.add_function(wrap_pyfunction!(families::families, m)?)?;
+    m.add_function(wrap_pyfunction!(families::glossary, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(sequences::read_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(nimbers::nimber_eval, m)?)?;

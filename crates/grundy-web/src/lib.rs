@@ -8,7 +8,11 @@
 //! call replays them. So undo, redo, links and imports are just lists of
 //! moves.
 //!
-//! - [`families`]: every family of the registry (`grundy families --json`).
+//! - [`families`]: every family of the registry (`grundy families --json`),
+//!   each with its name for people (`title`) and its rules in words
+//!   (`rules`).
+//! - [`glossary`]: the terms of the theory (nimber, `*n`, N- and
+//!   P-position, nim-sum, ...) in plain words (`grundy glossary --json`).
 //! - [`analyse`]: the position after the moves: the report (the JSON of the
 //!   CLI's `--json`), the drawing as data, every legal move with its value
 //!   and outcome, and the value and outcome along the game.
@@ -169,8 +173,8 @@ fn replay(r: &GameRequest, upto: usize) -> Result<Box<dyn AnyGame>> {
     Ok(g)
 }
 
-/// Every family: name, aliases, summary, variant and position syntax,
-/// examples.
+/// Every family: name, name for people (`title`), rules in words
+/// (`rules`), aliases, summary, variant and position syntax, examples.
 ///
 /// Each family also says whether it takes misère play (`"misere"`): whether
 /// one of its examples starts under it.
@@ -190,6 +194,12 @@ pub fn families() -> String {
             .collect::<Result<Vec<Value>>>()
             .map(Value::Array),
     )
+}
+
+/// Every term of the glossary, `[{"term", "aliases", "definition"}]` (the
+/// JSON of `grundy glossary --json`).
+pub fn glossary() -> String {
+    answer(serde_json::to_value(grundy::glossary::glossary()).map_err(|e| e.to_string()))
 }
 
 /// The position after `moves`: `{"family", "position", "position_text",
@@ -426,6 +436,11 @@ mod bindings {
     pub fn families() -> String {
         crate::families()
     }
+    /// See [`crate::glossary`].
+    #[wasm_bindgen]
+    pub fn glossary() -> String {
+        crate::glossary()
+    }
     /// See [`crate::analyse`].
     #[wasm_bindgen]
     pub fn analyse(request: &str) -> String {
@@ -515,6 +530,27 @@ mod tests {
 
     fn call(f: fn(&str) -> String, request: Value) -> Value {
         serde_json::from_str(&f(&request.to_string())).unwrap()
+    }
+
+    /// The page's words come from the library: every family has a title
+    /// and rules, and the glossary defines the terms the page marks.
+    #[test]
+    fn families_carry_rules_and_the_glossary_is_listed() {
+        let list: Value = serde_json::from_str(&families()).unwrap();
+        for e in list.as_array().unwrap() {
+            assert!(!e["title"].as_str().unwrap().is_empty(), "{e}");
+            assert!(!e["rules"].as_str().unwrap().is_empty(), "{e}");
+        }
+        let terms: Value = serde_json::from_str(&glossary()).unwrap();
+        let terms: Vec<&str> = terms
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["term"].as_str().unwrap())
+            .collect();
+        for want in ["*n", "N-position", "P-position", "nim-sum", "nimber"] {
+            assert!(terms.contains(&want), "{want} in {terms:?}");
+        }
     }
 
     #[test]

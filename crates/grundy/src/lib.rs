@@ -21,7 +21,10 @@
 //! - [`misere`]: misère play of heap games: genus, tame sums;
 //! - [`games`]: one module per game family: its theory (values, winning moves);
 //! - [`family`]: the interface every family shows the front-ends (notation,
-//!   analysis, drawing, play sessions, the report, the registry);
+//!   analysis, drawing, play sessions, the report, the registry with each
+//!   family's name for people and rules in words);
+//! - [`glossary`]: the terms of the theory (nimber, `*n`, N- and
+//!   P-position, nim-sum, ...) defined in plain words;
 //! - [`families`]: that interface, one module per family;
 //! - [`rules_file`]: games described in TOML, compiled to the native engines;
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
@@ -46,6 +49,7 @@ pub mod families;
 pub mod family;
 pub mod game;
 pub mod games;
+pub mod glossary;
 pub mod heap;
 #[cfg(feature = "files")]
 pub mod job;

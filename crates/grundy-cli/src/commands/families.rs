@@ -1,6 +1,7 @@
-//! `grundy families`: every game family the library knows, with its
-//! aliases, its variant and position syntax, and examples (the registry,
-//! [`grundy::family::registry`]); and every name it lists as a command:
+//! `grundy families`: every game family the library knows, with its name
+//! for people, aliases, variant and position syntax, and examples (the
+//! registry, [`grundy::family::registry`]); `grundy families NAME`: one
+//! family's rules in words; and every name it lists as a command:
 //! `grundy NAME POSITION`, or `grundy NAME:VARIANT POSITION`.
 
 use clap::Args;
@@ -10,40 +11,89 @@ use grundy::game::Convention;
 use crate::error::CliResult;
 use crate::report::{emit, print_json, OutputArgs, PrintReport};
 
-/// List every family.
+/// List every family, or show one family's rules in words.
 #[derive(Args, Debug)]
 pub struct FamiliesArgs {
-    /// One JSON array of `{name, aliases, summary, variant, position, examples}`.
+    /// A family (its name or an alias): its rules in words, its variant and
+    /// position syntax and a command to try.
+    #[arg(value_name = "NAME")]
+    pub name: Option<String>,
+    /// One JSON array of `{name, title, rules, aliases, summary, variant,
+    /// position, examples}` (the one object of NAME when it is given).
     #[arg(long)]
     pub json: bool,
 }
 
-/// Prints the registry.
+/// Prints the registry, or one family of it.
 pub fn run(args: &FamiliesArgs) -> CliResult {
+    if let Some(name) = &args.name {
+        let f = registry::find(name)?;
+        if args.json {
+            return print_json(f);
+        }
+        let mut out = wrap(
+            &format!("{} ({})\n\n{}", f.text.title, f.name, f.text.rules),
+            78,
+        );
+        out.push('\n');
+        out.push_str(&syntax(f));
+        return emit(&out);
+    }
     let list = registry::list();
     if args.json {
         return print_json(&list);
     }
     let mut out = String::new();
     for f in list {
-        out.push_str(&format!("{}: {}\n", f.name, f.summary));
-        if !f.aliases.is_empty() {
-            out.push_str(&format!("  also: {}\n", f.aliases.join(", ")));
-        }
-        if !f.variant.is_empty() {
-            out.push_str(&format!("  variant: {}\n", f.variant));
-        }
-        out.push_str(&format!("  position: {}\n", f.position));
-        if let Some(&(variant, position)) = f.examples.first() {
-            if !variant.contains('\n') {
-                out.push_str(&format!(
-                    "  try: grundy {}\n",
-                    command(f.name, variant, position)
-                ));
-            }
-        }
+        out.push_str(&format!("{}: {}\n  {}\n", f.name, f.text.title, f.summary));
+        out.push_str(&syntax(f));
     }
     emit(&out)
+}
+
+/// A family's aliases, variant and position syntax and a command to try,
+/// one indented line each.
+fn syntax(f: &registry::Entry) -> String {
+    let mut out = String::new();
+    if !f.aliases.is_empty() {
+        out.push_str(&format!("  also: {}\n", f.aliases.join(", ")));
+    }
+    if !f.variant.is_empty() {
+        out.push_str(&format!("  variant: {}\n", f.variant));
+    }
+    out.push_str(&format!("  position: {}\n", f.position));
+    if let Some(&(variant, position)) = f.examples.first() {
+        if !variant.contains('\n') {
+            out.push_str(&format!(
+                "  try: grundy {}\n",
+                command(f.name, variant, position)
+            ));
+        }
+    }
+    out
+}
+
+/// `text` with each line broken at spaces to at most `width` characters
+/// (a longer word keeps a line of its own).
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut len = 0;
+        for (i, word) in line.split(' ').enumerate() {
+            let n = word.chars().count();
+            if i > 0 && len + 1 + n > width {
+                out.push('\n');
+                len = 0;
+            } else if i > 0 {
+                out.push(' ');
+                len += 1;
+            }
+            out.push_str(word);
+            len += n;
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The command line analysing a family's example: `NAME[:VARIANT]

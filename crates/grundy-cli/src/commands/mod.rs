@@ -7,6 +7,7 @@ pub mod corners;
 pub mod families;
 pub mod game;
 pub mod genus;
+pub mod glossary;
 pub mod heap;
 pub mod misere;
 pub mod moore;

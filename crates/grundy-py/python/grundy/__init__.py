@@ -61,6 +61,7 @@ from ._types import (
     FamilyInfo,
     Finding,
     GenusTable,
+    GlossaryTerm,
     MisereQuotient,
     MoveInfo,
     Report,
@@ -80,6 +81,7 @@ __all__ = [
     "check",
     "families",
     "game",
+    "glossary",
     "load_sequence",
     "nim_mul",
     "nimber",
@@ -92,8 +94,9 @@ _VARIANT_KEYWORDS = ("variant", "k", "width", "rule", "graph", "deal")
 
 
 def families() -> List[FamilyInfo]:
-    """Every game family: name, aliases, summary, variant and position
-    syntax, examples.
+    """Every game family: name, name for people (``title``), rules in
+    words (``rules``), aliases, summary, variant and position syntax,
+    examples.
 
     >>> "kayles" in [f["name"] for f in families()]
     False
@@ -101,6 +104,17 @@ def families() -> List[FamilyInfo]:
     ['nim', 'heap', 'strip']
     """
     return _grundy.families()
+
+
+def glossary() -> List[GlossaryTerm]:
+    """The terms of the theory in plain words: nimber, ``*n``, N- and
+    P-position, nim-sum, mex, normal and misère play, ...
+
+    >>> mex = next(t for t in glossary() if t["term"] == "mex")
+    >>> mex["definition"].split(":")[0]
+    'The minimum excludant'
+    """
+    return _grundy.glossary()
 
 
 def _words(position: Any) -> str:

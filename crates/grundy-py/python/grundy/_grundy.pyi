@@ -12,6 +12,7 @@ from ._types import (
     Drawing,
     FamilyInfo,
     Finding,
+    GlossaryTerm,
     GenusTable,
     MisereQuotient,
     MoveInfo,
@@ -31,6 +32,7 @@ __all__ = [
     "Sum",
     "CallableGame",
     "families",
+    "glossary",
     "check",
     "read_sequence",
     "nimber_eval",
@@ -44,6 +46,7 @@ class GrundyError(ValueError):
     """Bad input: the one-line message the command line gives."""
 
 def families() -> List[FamilyInfo]: ...
+def glossary() -> List[GlossaryTerm]: ...
 def check(claim: str, to: int = 10_000) -> CheckAnswer: ...
 def read_sequence(path: _Path) -> Sequence: ...
 def nimber_eval(expr: str) -> Nimber: ...

@@ -8,11 +8,22 @@ class FamilyInfo(TypedDict):
     """A family of :func:`grundy.families`."""
 
     name: str
+    title: str
+    rules: str
     aliases: List[str]
     summary: str
     variant: str
     position: str
     examples: List[Tuple[str, str]]
+
+
+class GlossaryTerm(TypedDict):
+    """A term of :func:`grundy.glossary`: the term, its other names, and
+    what it means in plain words."""
+
+    term: str
+    aliases: List[str]
+    definition: str
 
 
 class WinningMove(TypedDict):
@@ -177,6 +188,7 @@ __all__ = [
     "Finding",
     "Generator",
     "GenusTable",
+    "GlossaryTerm",
     "MisereQuotient",
     "MoveInfo",
     "PhiPeriodicity",

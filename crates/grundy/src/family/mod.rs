@@ -30,6 +30,7 @@ pub mod drawing;
 pub mod limits;
 pub mod registry;
 pub mod report;
+pub mod rules_text;
 pub mod session;
 pub mod text;
 

@@ -23,7 +23,7 @@ use serde_json::Value;
 
 use super::report::Report;
 use super::session::{Line, Options, Output, Session};
-use super::{Drawing, Error, Family};
+use super::{rules_text, rules_text::RulesText, Drawing, Error, Family};
 use crate::families::{
     cards, chips, chips_loopy, corners, cram, heap, huge_heap, moore, nim, nimble, node_kayles,
     northcott, product, staircase, strips, turning, turtles, twoheap, wind_up, wythoff,
@@ -37,13 +37,15 @@ pub use super::any_game::{AnyGame, AnySession, MoveInfo, Started};
 /// Starts a family: variant, position, convention.
 type StartFn = fn(&str, &str, Convention) -> Result<Box<dyn AnyGame>, Error>;
 
-/// One family in the registry; as JSON, its `name`, `aliases`, `summary`,
-/// `variant`, `position` and `examples` (what `grundy families --json`
-/// prints).
+/// One family in the registry; as JSON, its `name`, `title`, `rules`, `aliases`,
+/// `summary`, `variant`, `position` and `examples` (`grundy families --json`).
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Entry {
     /// The name, as the command line spells it.
     pub name: &'static str,
+    /// Its name for people and its rules in words (`title` and `rules`).
+    #[serde(flatten)]
+    pub text: RulesText,
     /// Other names it is found by.
     pub aliases: &'static [&'static str],
     /// What the game is, in one line.
@@ -356,9 +358,9 @@ fn start_cards(variant: &str, position: &str, c: Convention) -> Result<Box<dyn A
 }
 
 macro_rules! entry {
-    ($name:expr, [$($alias:expr),*], $summary:expr, $variant:expr, $position:expr, [$($ex:expr),*], $start:expr) => {
+    ($name:expr, $text:expr, [$($alias:expr),*], $summary:expr, $variant:expr, $position:expr, [$($ex:expr),*], $start:expr) => {
         Entry {
-            name: $name,
+            name: $name, text: $text,
             aliases: &[$($alias),*],
             summary: $summary,
             variant: $variant,
@@ -370,15 +372,15 @@ macro_rules! entry {
 }
 
 static ENTRIES: &[Entry] = &[
-    entry!("nim", [], "Nim: take any number of tokens from one heap (Bouton's rule)", "",
+    entry!("nim", rules_text::NIM, [], "Nim: take any number of tokens from one heap (Bouton's rule)", "",
         "heap sizes: 3 4 5", [("", "3 4 5"), ("", "1 1 2")],
         |v, p, c| { none(v, "nim")?; Ok(boxed(nim::start(&words(&unjson(p)), c)?)) }),
-    entry!("heap", ["octal"], "any heap game: an octal or hexadecimal code, a subtraction game, a named game",
+    entry!("heap", rules_text::HEAP, ["octal"], "any heap game: an octal or hexadecimal code, a subtraction game, a named game",
         "the rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, allbut:1,2, take:2..5, or a name",
         "heap sizes: 3 5",
         [("kayles", "3 5"), ("0.07", "6 9"), ("sub:1,3,4", "7 9"), ("4!.0", "7 10"), ("0.137", "8"), ("4.0", "6")],
         start_heap),
-    entry!("strip", ["board"], "heap games on their boards: crosses (Dawson's chess), Treblecross, Last-to-Toggle, Triomino",
+    entry!("strip", rules_text::STRIP, ["board"], "heap games on their boards: crosses (Dawson's chess), Treblecross, Last-to-Toggle, Triomino",
         "the rule: crosses, treblecross, last-to-toggle or triomino",
         "the board: X..X..... (strips), 1101110 (toggle), ..../..#. (triomino)",
         [("treblecross", "X......"), ("crosses", "X....."), ("triomino", "..../....")],
@@ -386,75 +388,75 @@ static ENTRIES: &[Entry] = &[
             let game = heap::board_game(&rule(v)?)?;
             Ok(boxed(strips::start(game, &unjson(p), c)?))
         }),
-    entry!("staircase", [], "Staircase Nim: move coins from one step to the step below", "",
+    entry!("staircase", rules_text::STAIRCASE, [], "Staircase Nim: move coins from one step to the step below", "",
         "coins on steps 1, 2, ...: 3 1 4", [("", "3 1 4 1")],
         |v, p, c| { none(v, "staircase")?; Ok(boxed(staircase::start(&words(&unjson(p)), c)?)) }),
-    entry!("nimble", [], "Nimble: coins on a strip slide left; jumping and sharing allowed", "",
+    entry!("nimble", rules_text::NIMBLE, [], "Nimble: coins on a strip slide left; jumping and sharing allowed", "",
         "the coins' cells: 2 5 7", [("", "2 5 7")],
         |v, p, c| { none(v, "nimble")?; Ok(boxed(nimble::start(&words(&unjson(p)), false, c)?)) }),
-    entry!("nimble2", ["nimble-2"], "Nimble-2: coins on a strip slide left; no jumping, no sharing", "",
+    entry!("nimble2", rules_text::NIMBLE2, ["nimble-2"], "Nimble-2: coins on a strip slide left; no jumping, no sharing", "",
         "the coins' cells: 1 4 6", [("", "1 4 6")],
         |v, p, c| { none(v, "nimble2")?; Ok(boxed(nimble::start(&words(&unjson(p)), true, c)?)) }),
-    entry!("turtles", ["turning-turtles"], "Turning Turtles: turn a coin face down, optionally flip one to its left", "",
+    entry!("turtles", rules_text::TURTLES, ["turning-turtles"], "Turning Turtles: turn a coin face down, optionally flip one to its left", "",
         "a row of O (face up) and X (face down): XOOXO", [("", "XOOXO")],
         |v, p, c| { none(v, "turtles")?; Ok(boxed(turtles::start(&unjson(p), crate::games::turtles::Variant::Turtles, c)?)) }),
-    entry!("twins", [], "Twins: turn a coin face down and flip one to its left", "",
+    entry!("twins", rules_text::TWINS, [], "Twins: turn a coin face down and flip one to its left", "",
         "a row of O and X: XOOXO", [("", "OXOOX")],
         |v, p, c| { none(v, "twins")?; Ok(boxed(turtles::start(&unjson(p), crate::games::turtles::Variant::Twins, c)?)) }),
-    entry!("turning", ["coins"], "coin-turning games on a strip: a turning code or a named game (Mock Turtles, Ruler, Grunt, ...)",
+    entry!("turning", rules_text::TURNING, ["coins"], "coin-turning games on a strip: a turning code or a named game (Mock Turtles, Ruler, Grunt, ...)",
         "a turning code (1-3, 1+C, 4FS, 1-3C(5), blocks:squares) or a name (mock-turtles, ruler, grunt, moebius)",
         "a row of coins, H heads and T tails (or O and X): THHTH",
         [("mock-turtles", "THHTH"), ("1+C", "HHTHTHHT"), ("4FS", "TTHTHHTH"), ("1-3C(5),2F", "HTTHH")],
         |v, p, c| Ok(boxed(turning::start(v, &unjson(p), c)?))),
-    entry!("wythoff", [], "Wythoff's game: take from one heap, or the same number from both", "",
+    entry!("wythoff", rules_text::WYTHOFF, [], "Wythoff's game: take from one heap, or the same number from both", "",
         "the two heaps: 4 7", [("", "4 7"), ("", "5 9"), ("", "0 3")],
         |v, p, c| { none(v, "wythoff")?; Ok(boxed(wythoff::start(&words(&unjson(p)), c)?)) }),
-    entry!("r-wythoff", ["rwythoff"], "r-Wythoff: take from one heap, or from both with amounts differing by less than r",
+    entry!("r-wythoff", rules_text::R_WYTHOFF, ["rwythoff"], "r-Wythoff: take from one heap, or from both with amounts differing by less than r",
         "r, the band: 2", "the two heaps: 4 10", [("2", "4 10"), ("3", "6 9")],
         |v, p, c| start_twoheap("r-wythoff", v, p, c)),
-    entry!("bounded-wythoff", ["wythoff-f"], "generalized Wythoff: take from one heap, or k and l from both with k <= l < f(k)",
+    entry!("bounded-wythoff", rules_text::BOUNDED_WYTHOFF, ["wythoff-f"], "generalized Wythoff: take from one heap, or k and l from both with k <= l < f(k)",
         "f, the bounding function: 2k+1, or 3,5;2k+1", "the two heaps: 4 11", [("2k+1", "4 11"), ("3,5;2k+1", "5 9")],
         |v, p, c| start_twoheap("bounded-wythoff", v, p, c)),
-    entry!("mem", [], "Mem: one heap; take at least as many as the last move took", "",
+    entry!("mem", rules_text::MEM, [], "Mem: one heap; take at least as many as the last move took", "",
         "the heap and the least take (the heap alone: a fresh heap): 10 3", [("", "10 3"), ("", "12")],
         |v, p, c| start_twoheap("mem", v, p, c)),
-    entry!("takeaway", ["take-away"], "TakeAway(r): one heap; take at most r times what the last move took",
+    entry!("takeaway", rules_text::TAKEAWAY, ["take-away"], "TakeAway(r): one heap; take at most r times what the last move took",
         "r: 3", "the heap and the most it may take (the heap alone: a fresh heap, all but one): 10 4",
         [("3", "10 4"), ("1", "12")],
         |v, p, c| start_twoheap("takeaway", v, p, c)),
-    entry!("fibonacci-nim", ["fibonacci"], "Fibonacci Nim: TakeAway(2), take at most twice the last take", "",
+    entry!("fibonacci-nim", rules_text::FIBONACCI_NIM, ["fibonacci"], "Fibonacci Nim: TakeAway(2), take at most twice the last take", "",
         "the heap and the most it may take (the heap alone: a fresh heap): 20", [("", "20"), ("", "10 3")],
         |v, p, c| { none(v, "fibonacci-nim")?; start_twoheap("takeaway", "2", p, c) }),
-    entry!("euclid", [], "Euclid's game: take a multiple of the smaller heap from the larger; emptying one wins", "",
+    entry!("euclid", rules_text::EUCLID, [], "Euclid's game: take a multiple of the smaller heap from the larger; emptying one wins", "",
         "the two heaps: 12 31", [("", "12 31"), ("", "5 8")],
         |v, p, c| { none(v, "euclid")?; start_twoheap("euclid", v, p, c) }),
-    entry!("moore", ["nim-k"], "Moore's Nim_k: reduce up to k heaps at once", "k, the most heaps a move reduces: 2",
+    entry!("moore", rules_text::MOORE, ["nim-k"], "Moore's Nim_k: reduce up to k heaps at once", "k, the most heaps a move reduces: 2",
         "heap sizes: 1 2 3", [("2", "1 2 3"), ("3", "4 4 4 4")],
         |v, p, c| Ok(boxed(moore::start(v.trim(), &words(&unjson(p)), c)?))),
-    entry!("northcott", [], "Northcott's game: slide your token in a row towards the other's", "the width of the board: 8 (8:white: the white tokens move first)",
+    entry!("northcott", rules_text::NORTHCOTT, [], "Northcott's game: slide your token in a row towards the other's", "the width of the board: 8 (8:white: the white tokens move first)",
         "per row the columns of the black and the white token: 1:5 8:3", [("8", "1:5 8:3")],
         |v, p, c| Ok(boxed(northcott::start(v.trim(), &words(&unjson(p)), c)?))),
-    entry!("chips", [], "chips on a directed graph: move a chip along an arc; on a graph with a cycle, Smith's values and draws",
+    entry!("chips", rules_text::CHIPS, [], "chips on a directed graph: move a chip along an arc; on a graph with a cycle, Smith's values and draws",
         "the graph: one edge 'u v' per line (or separated by ';')", "the vertices holding chips: a b",
         [("a b;b c;a c;c d", "a b"), ("a b;b a;b c;c d", "b c"), ("a b;b a;b c;c d", "a")],
         |v, p, c| start_chips(v, p, c, false)),
-    entry!("wind-up", ["windup"], "Wind-Up: subtract an amount modulo N from one heap, 0 cannot move; play can loop (Smith's values, draws)",
+    entry!("wind-up", rules_text::WIND_UP, ["windup"], "Wind-Up: subtract an amount modulo N from one heap, 0 cannot move; play can loop (Smith's values, draws)",
         "N:S1,S2,...: the modulus N, then the amounts that may be subtracted: 7:2,3",
         "the heaps, residues 0 to N-1: 1 4", [("7:2,3", "1 4"), ("7:2,3", "4 5"), ("10:3,4", "2 7"), ("6:1,4", "1 3")],
         start_wind_up),
-    entry!("chips-annihilate", [], "chips on a directed acyclic graph; two chips meeting annihilate",
+    entry!("chips-annihilate", rules_text::CHIPS_ANNIHILATE, [], "chips on a directed acyclic graph; two chips meeting annihilate",
         "the graph: one edge 'u v' per line (or separated by ';')", "the vertices holding chips: a b",
         [("a b;b c;a c;c d", "a b")], |v, p, c| start_chips(v, p, c, true)),
-    entry!("node-kayles", ["nodekayles"], "Node-Kayles: take a vertex of a graph; its neighbours go with it",
+    entry!("node-kayles", rules_text::NODE_KAYLES, ["nodekayles"], "Node-Kayles: take a vertex of a graph; its neighbours go with it",
         "the graph: path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, or edges u-v separated by commas",
         "the vertices left, by name (none given: all of them): a1 a2 b1",
         [("path:9", ""), ("grid:3x4", ""), ("petersen", ""), ("a-b,b-c,c-d,d-a,a-c,d-e", ""), ("grid:2x5", "a1 a2 a4 b3 b5")],
         |v, p, c| Ok(boxed(node_kayles::start(v, &unjson(p), c)?))),
-    entry!("cram", [], "Cram: place a domino on two adjacent empty cells, across or down", "",
+    entry!("cram", rules_text::CRAM, [], "Cram: place a domino on two adjacent empty cells, across or down", "",
         "the board: its size RxC (5x7) or its rows of . (empty) and # (blocked), separated by /: ..#/.../...",
         [("", "3x4"), ("", "..#./..../#...")],
         |v, p, c| { none(v, "cram")?; Ok(boxed(cram::start(&unjson(p), c)?)) }),
-    entry!("corners", ["turning-corners"], "Turning Corners: flip the four corners of a rectangle", "",
+    entry!("corners", rules_text::CORNERS, ["turning-corners"], "Turning Corners: flip the four corners of a rectangle", "",
         "the board's rows of . (white) and # (black), separated by /: ..../..#./....",
         [("", "..../..../...."), ("", ".#../..../...#")],
         |v, p, c| {
@@ -462,23 +464,23 @@ static ENTRIES: &[Entry] = &[
             let text = unjson(p).split(['/', ' ']).filter(|s| !s.is_empty()).collect::<Vec<_>>().join("\n");
             Ok(boxed(corners::start(&text, c)?))
         }),
-    entry!("product", ["tartan"], "products of two coin-turning games on a board: tartan (turn A x B) or acrostic (one row or column)",
+    entry!("product", rules_text::PRODUCT, ["tartan"], "products of two coin-turning games on a board: tartan (turn A x B) or acrostic (one row or column)",
         "a named product (rugs, corners, turning-corners, acrostic-twins), or G x H (tartan, G along the rows), tartan:G x H, acrostic:G x H",
         "the board's rows of . (heads) and # (tails), separated by /: ..../..#./....",
         [("rugs", "..../..../...."), ("mock-turtles x ruler", "..../.#../...#"), ("acrostic:twins x 1-2", ".../.#./..."),
          ("acrostic-twins", "#.../..../...."), ("tartan:1,3E x 2C", "..#/.../...")],
         |v, p, c| Ok(boxed(product::start(v, &unjson(p), c)?))),
-    entry!("cards", ["24-card"], "the 24-card game: take a card, add it to the total, never pass the limit",
+    entry!("cards", rules_text::CARDS, ["24-card"], "the 24-card game: take a card, add it to the total, never pass the limit",
         "VALUES/COPIES/LIMIT: 1..6/4/50 (the default)",
         "empty for the whole deal, or --left 4,4,4,4,4,4 --total 0", [("", ""), ("1..3/2/12", "")],
         start_cards),
-    entry!("rules", ["rules-file", "toml"], "a game described in a rules file (TOML): a heap rule, a two-heap game, a graph, a turning game or a product",
+    entry!("rules", rules_text::RULES, ["rules-file", "toml"], "a game described in a rules file (TOML): a heap rule, a two-heap game, a graph, a turning game or a product",
         "the file's text: a [game] table with kind = heap, twoheap, graph, turning or product (see docs/rules-file.md)",
         "as the family the file names writes it; empty for the file's start",
         [(RULES_SQUARES, ""), (RULES_SQUARES, "9 10"), (RULES_WYTHOFF, "")],
         |v, p, c| start_rules_file(v, p, c)),
     #[cfg(feature = "scripts")]
-    entry!("script", ["rhai"], "your own game: a Rhai script defining fn options(p)",
+    entry!("script", rules_text::SCRIPT, ["rhai"], "your own game: a Rhai script defining fn options(p)",
         "the script's text (fn options(p), optionally fn start(), fn show(p), fn describe(p, q), fn components(p))",
         "positions written as JSON, joined by +: 7 + 4, [3,5], \"XOOX\"; empty for the script's fn start()",
         [(TAKE_TWO_SCRIPT, "7 + 4"), (TAKE_TWO_SCRIPT, "")],
