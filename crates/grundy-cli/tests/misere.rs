@@ -93,3 +93,41 @@ fn heap_misere_names_the_method() {
     assert!(out.contains("Φ(2) = b"), "{out}");
     assert!(out.contains("in P"), "{out}");
 }
+
+/// The quotient's limits are options: a tighter one stops earlier and says
+/// which heap and why; limits that would not fit in memory are refused up
+/// front with the estimate; malformed ones are named.
+#[test]
+fn quotient_limits_are_options() {
+    let full = json(&["misere", "kayles", "--to", "30", "--json"]);
+    assert!(full["stopped"].is_null(), "{full}");
+    let tight = json(&[
+        "misere",
+        "kayles",
+        "--to",
+        "30",
+        "--max-order",
+        "4",
+        "--json",
+    ]);
+    let stopped = tight["stopped"].as_str().unwrap();
+    assert!(stopped.contains("within 4 elements"), "{stopped}");
+    assert!(stopped.starts_with("heap "), "{stopped}");
+    assert!(tight["phi"].as_array().unwrap().len() < 31);
+    refused(
+        &["misere", "kayles", "--to", "30", "--max-order", "100000000"],
+        "GiB of memory (|Q| up to 100000000",
+    );
+    refused(
+        &["misere", "kayles", "--to", "30", "--max-order", "0"],
+        "--max-order 0",
+    );
+    refused(
+        &["misere", "kayles", "--to", "30", "--max-proof", "x"],
+        "--max-proof",
+    );
+    refused(
+        &["misere", "kayles", "--to", "30", "--seconds", "-1"],
+        "--seconds -1: give a positive",
+    );
+}

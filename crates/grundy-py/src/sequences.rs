@@ -2,8 +2,10 @@
 //! with the GIL released and a stop flag, and sequence files.
 
 use super::*;
+use grundy::job::platform::available_memory;
 use grundy::misere::genus_report::genera;
 use grundy::misere::report::{quotient_with, QuotientRequest};
+use grundy::misere::solver::Limits;
 use std::sync::atomic::AtomicU64;
 
 fn parse_rule(text: &str) -> PyResult<HeapRule> {
@@ -313,20 +315,30 @@ impl Rule {
     /// --json`): presentation, |Q|, |P|, P-portion, Φ of each heap and its
     /// periodicity. With `until_proven`, it stops at the first heap where
     /// the misère periodicity theorem proves Φ periodic (up to `to`, or
-    /// heaps of 10000). Releases the GIL; Ctrl-C raises KeyboardInterrupt.
-    #[pyo3(signature = (to = None, *, until_proven = false))]
+    /// heaps of 10000). The limits are those of `grundy misere`
+    /// (`--max-order` and the others; `None`: the default). Releases the
+    /// GIL; Ctrl-C raises KeyboardInterrupt.
+    #[pyo3(signature = (to = None, *, until_proven = false, max_order = None, max_candidate = None, max_search = None, max_proof = None, seconds = None))]
+    #[allow(clippy::too_many_arguments)]
     fn misere_quotient(
         &self,
         py: Python<'_>,
         to: Option<&Bound<'_, PyAny>>,
         until_proven: bool,
+        max_order: Option<u64>,
+        max_candidate: Option<u64>,
+        max_search: Option<u64>,
+        max_proof: Option<u64>,
+        seconds: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
         let to = to.map(|t| last_heap(t)).transpose()?;
         let rule = self.rule.clone();
+        let counts = [max_order, max_candidate, max_search, max_proof];
+        let limits = Limits::given(counts, seconds, available_memory()).map_err(err)?;
         let request = QuotientRequest {
             to,
             until_proven,
-            ..Default::default()
+            limits,
         };
         let report = interruptible(
             py,

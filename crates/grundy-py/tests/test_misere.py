@@ -36,6 +36,16 @@ def test_quotient_until_proven(cli):
     assert q["order"] == 40 and q["p_size"] == 9
 
 
+def test_quotient_limits_as_the_command_line_takes_them(cli):
+    q = grundy.rule("kayles").misere_quotient(30, max_order=4)
+    assert untimed(q) == untimed(cli_json(cli, "misere", "kayles", "--to", "30", "--max-order", "4"))
+    assert "within 4 elements" in q["stopped"]
+    with pytest.raises(ValueError, match="--max-order 0"):
+        grundy.rule("kayles").misere_quotient(30, max_order=0)
+    with pytest.raises(ValueError, match="GiB of memory"):
+        grundy.rule("kayles").misere_quotient(30, max_order=10**8)
+
+
 def test_genus_agrees_with_the_command_line(cli):
     for code, start, to in [("kayles", 0, 20), ("4!.0", 13, 13), ("0.75", 3, 15)]:
         g = grundy.rule(code).genus(to, start=start)

@@ -420,15 +420,29 @@ class Rule:
             if close is not None:
                 close()
 
-    def misere_quotient(self, to: Optional[int] = None, *, until_proven: bool = False) -> MisereQuotient:
+    def misere_quotient(
+        self,
+        to: Optional[int] = None,
+        *,
+        until_proven: bool = False,
+        max_order: Optional[int] = None,
+        max_candidate: Optional[int] = None,
+        max_search: Optional[int] = None,
+        max_proof: Optional[int] = None,
+        seconds: Optional[float] = None,
+    ) -> MisereQuotient:
         """The misère quotient of heaps 0..=to, as ``grundy misere --json``
         gives it: the presentation (``generators``, ``relations``), |Q|
         (``order``), |P| (``p_size``), the elements and the P-portion as
         words, Φ of each heap (``phi``) and its ``periodicity``. With
         ``until_proven`` it stops at the first heap where the misère
         periodicity theorem proves Φ periodic (up to ``to``, or heaps of
-        10000): the quotient is then that of every heap. Runs with the GIL
-        released; Ctrl-C raises ``KeyboardInterrupt``.
+        10000): the quotient is then that of every heap. The limits are
+        ``grundy misere``'s options (``max_order``: the largest |Q| tried,
+        2048 by default; ``max_candidate``, ``max_search``, ``max_proof``,
+        ``seconds``); where one stops the computation, ``stopped`` says at
+        which heap and why. Runs with the GIL released; Ctrl-C raises
+        ``KeyboardInterrupt``.
 
         >>> q = rule("0.75").misere_quotient(12)
         >>> q["order"], q["p_size"], q["p_portion"]
@@ -437,7 +451,15 @@ class Rule:
         >>> p["status"], p["period"], p["preperiod"]
         ('proven', 12, 71)
         """
-        return self._r.misere_quotient(to, until_proven=until_proven)
+        return self._r.misere_quotient(
+            to,
+            until_proven=until_proven,
+            max_order=max_order,
+            max_candidate=max_candidate,
+            max_search=max_search,
+            max_proof=max_proof,
+            seconds=seconds,
+        )
 
     def genus(self, to: int, *, start: int = 0) -> GenusTable:
         """The genus of each heap ``start..=to``, as ``grundy seq --genus

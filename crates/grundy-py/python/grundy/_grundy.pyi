@@ -108,7 +108,17 @@ class Rule:
         resume: bool = False,
         progress: Optional[Callable[[int, int], Any]] = None,
     ) -> Sequence: ...
-    def misere_quotient(self, to: Optional[int] = None, *, until_proven: bool = False) -> MisereQuotient: ...
+    def misere_quotient(
+        self,
+        to: Optional[int] = None,
+        *,
+        until_proven: bool = False,
+        max_order: Optional[int] = None,
+        max_candidate: Optional[int] = None,
+        max_search: Optional[int] = None,
+        max_proof: Optional[int] = None,
+        seconds: Optional[float] = None,
+    ) -> MisereQuotient: ...
     def genus(self, to: int, *, start: Optional[int] = None) -> GenusTable: ...
     def __reduce__(self) -> Tuple[Any, ...]: ...
 

@@ -113,6 +113,95 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The memory, in bytes, a computation within these limits may take at
+    /// most, roughly: the quotient's table (|Q|² entries of 4 bytes), the
+    /// candidate monoid's labelled elements (about 200 bytes each with
+    /// their indexes), the search's positions and the proof's pairs
+    /// (about 100 bytes each).
+    pub fn memory_bytes(&self) -> u128 {
+        let order = self.order as u128;
+        order * order * 4
+            + self.candidate as u128 * 200
+            + (self.search as u128 + self.proof as u128) * 100
+    }
+
+    /// The limits a user gives, each `None` for its default: every count at
+    /// least 1, the seconds a positive number, and the whole within the
+    /// `available` bytes of memory ([`Limits::fits`]). The error names the
+    /// option (`--max-order`, as the command line spells it).
+    ///
+    /// ```
+    /// use grundy::misere::solver::Limits;
+    /// let l = Limits::given([Some(4096), None, None, None], None, 8 << 30).unwrap();
+    /// assert_eq!((l.order, l.candidate), (4096, 400_000));
+    /// assert!(Limits::given([Some(0), None, None, None], None, 8 << 30).is_err());
+    /// assert!(Limits::given([None; 4], Some(-1.0), 8 << 30).is_err());
+    /// ```
+    pub fn given(
+        counts: [Option<u64>; 4],
+        seconds: Option<f64>,
+        available: u64,
+    ) -> Result<Limits, String> {
+        const NAMES: [&str; 4] = [
+            "--max-order",
+            "--max-candidate",
+            "--max-search",
+            "--max-proof",
+        ];
+        const DEFAULTS: [usize; 4] = [ORDER_LIMIT, CANDIDATE_LIMIT, SEARCH_LIMIT, PROOF_LIMIT];
+        let mut got = DEFAULTS;
+        for (i, c) in counts.into_iter().enumerate() {
+            match c {
+                None => {}
+                Some(0) => return Err(format!("{} 0: give at least 1", NAMES[i])),
+                Some(n) => got[i] = usize::try_from(n).unwrap_or(usize::MAX),
+            }
+        }
+        if let Some(s) = seconds {
+            if !(s.is_finite() && s > 0.0) {
+                return Err(format!("--seconds {s}: give a positive number of seconds"));
+            }
+        }
+        let limits = Limits {
+            order: got[0],
+            candidate: got[1],
+            search: got[2],
+            proof: got[3],
+            seconds,
+        };
+        limits.fits(available)?;
+        Ok(limits)
+    }
+
+    /// Refuses limits whose [`Limits::memory_bytes`] is more than
+    /// `available` bytes, naming the estimate.
+    ///
+    /// ```
+    /// use grundy::misere::solver::Limits;
+    /// assert!(Limits::default().fits(8 << 30).is_ok());
+    /// let huge = Limits { order: 1 << 20, ..Limits::default() };
+    /// assert!(huge.fits(8 << 30).unwrap_err().contains("GiB"));
+    /// ```
+    pub fn fits(&self, available: u64) -> Result<(), String> {
+        let need = self.memory_bytes();
+        if need <= available as u128 {
+            return Ok(());
+        }
+        let gib = |b: u128| b as f64 / (1u64 << 30) as f64;
+        Err(format!(
+            "these limits may take about {:.1} GiB of memory (|Q| up to {}: {:.1} GiB for its table; {} candidate elements; {} search positions; {} proof pairs), more than the {:.1} GiB available",
+            gib(need),
+            self.order,
+            gib(self.order as u128 * self.order as u128 * 4),
+            self.candidate,
+            self.search,
+            self.proof,
+            gib(available as u128)
+        ))
+    }
+}
+
 enum Step {
     Proven,
     Refined,
