@@ -21,7 +21,9 @@ class Engine {
 
   start() {
     if (this.worker) return;
-    const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.name });
+    // The page's ?wasm=plain reaches the worker, which then loads the
+    // engine built without SIMD.
+    const w = new Worker(new URL(`./worker.js${location.search}`, import.meta.url), { type: "module", name: this.name });
     this.worker = w;
     w.onmessage = (event) => {
       const { id, answer, ms, progress } = event.data;

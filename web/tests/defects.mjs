@@ -9,7 +9,8 @@
 // grundy pattern and grundy check --json), practice mode in every family,
 // a script and a rules file typed in the variant box, accessibility
 // (axe-core on the main views, the focus after a move, moves
-// announced), and positions too large to list or draw.
+// announced), positions too large to list or draw, and the engine's speed
+// against the command line's (speed.mjs).
 //
 // Each check runs on its own; every failure is collected and reported, so
 // one broken check does not hide the others.
@@ -20,6 +21,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { wordChecks } from "./words.mjs";
+import { checkSpeed } from "./speed.mjs";
 
 // axe-core, the accessibility checker, run inside the page.
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -44,7 +46,7 @@ function cliValue(cli, args) {
   return m[1];
 }
 
-export async function checkDefects({ page, base, cli, errors, only = null }) {
+export async function checkDefects({ page, base, cli, errors, dist, figures = {}, only = null }) {
   const idle = () => page.waitForFunction(() => document.body.dataset.busy === "0", null, { timeout: 60000 });
   // A game started from the form: family, variant, position, convention,
   // against the computer or not.
@@ -741,6 +743,12 @@ export async function checkDefects({ page, base, cli, errors, only = null }) {
       assert.match(await page.textContent("#drawing"), /too large to draw/);
       assert.ok(Date.now() - t < 10000, `northcott 10^6 wide shown in ${Date.now() - t} ms`);
       await start("nim", "3 4 5");
+    },
+
+    // 7. The engine's speed: Grundy's game to 10^6 ran 5-8 times slower in
+    // the page than on the command line, 0.6 3-4 times.
+    async "grundy and 0.6 to 10^6 take at most twice the command line's time"() {
+      await checkSpeed({ page, base, cli, dist, figures });
     },
   };
 

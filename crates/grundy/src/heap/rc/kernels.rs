@@ -1,6 +1,7 @@
 //! The inner loops over pairs of heaps: the cell types that hold Grundy
 //! values, the comparison of many options with the values still missing
-//! (16-bit lanes, compiled for AVX2 where the processor has it, portable
+//! (16-bit lanes, compiled for AVX2 where the processor has it, written in
+//! WebAssembly's 128-bit SIMD where the module is built with it, portable
 //! elsewhere), and the marking of options a byte at a time.
 
 /// How the engine stores a Grundy value: `u8` while values stay below 256,
@@ -63,6 +64,13 @@ impl StoredValue for u16 {
                 }
             };
         }
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        return if four {
+            hits16_simd128::<4>(xs, ys, &want)
+        } else {
+            hits16_simd128::<WANTED>(xs, ys, &want)
+        };
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         if four {
             hits16::<4>(xs, ys, &want)
         } else {
@@ -73,6 +81,11 @@ impl StoredValue for u16 {
 
 /// [`StoredValue::hits`] in 16-bit lanes, kept out of line so that the loop is
 /// compiled on its own, to vector instructions.
+// A module built with SIMD calls the `_simd128` kernel instead.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(never)]
 pub(super) fn hits16<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
     hits16_lanes::<K>(xs, ys, want)
@@ -88,6 +101,78 @@ pub(super) unsafe fn hits16_avx2<const K: usize>(
     want: &[u16; WANTED],
 ) -> u32 {
     hits16_lanes::<K>(xs, ys, want)
+}
+
+/// [`hits16`] in WebAssembly's 128-bit SIMD: eight options at a time, the
+/// partners read backwards by one lane shuffle, two vectors a round so that
+/// the comparisons of one overlap the loads of the next.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(never)]
+pub(super) fn hits16_simd128<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
+    use std::arch::wasm32::{
+        i16x8_shuffle, u16x8_eq, u16x8_splat, v128, v128_load, v128_or, v128_xor,
+    };
+    const LANES: usize = 8;
+    let n = xs.len().min(ys.len());
+    let (xs, ys) = (&xs[..n], &ys[ys.len() - n..]);
+    let wants: [v128; K] = std::array::from_fn(|j| u16x8_splat(want[j]));
+    let mut found = [u16x8_splat(0); K];
+    // The options of xs[i..i + 8] with ys[n - 8 - i..n - i] read backwards.
+    let options = |i: usize| {
+        debug_assert!(i + LANES <= n);
+        // SAFETY: both ranges lie in the slices (i + 8 <= n); wasm loads
+        // need no alignment.
+        let (x, y) = unsafe {
+            (
+                v128_load(xs.as_ptr().add(i).cast()),
+                v128_load(ys.as_ptr().add(n - LANES - i).cast()),
+            )
+        };
+        v128_xor(x, i16x8_shuffle::<7, 6, 5, 4, 3, 2, 1, 0>(y, y))
+    };
+    let mut i = 0;
+    while i + 2 * LANES <= n {
+        let (a, b) = (options(i), options(i + LANES));
+        for j in 0..K {
+            found[j] = v128_or(
+                found[j],
+                v128_or(u16x8_eq(a, wants[j]), u16x8_eq(b, wants[j])),
+            );
+        }
+        i += 2 * LANES;
+    }
+    if i + LANES <= n {
+        let a = options(i);
+        for j in 0..K {
+            found[j] = v128_or(found[j], u16x8_eq(a, wants[j]));
+        }
+        i += LANES;
+    }
+    let mut bits = lanes_found(&found);
+    // The last few options, one at a time.
+    bits |= hits16_lanes::<K>(&xs[i..], &ys[..n - i], want);
+    pad_bits::<K>(bits)
+}
+
+/// Which of the vectors `found` has a lane set: bit `j` for `found[j]`.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn lanes_found<const K: usize>(found: &[std::arch::wasm32::v128; K]) -> u32 {
+    let mut bits = 0;
+    for (j, &f) in found.iter().enumerate() {
+        bits |= (std::arch::wasm32::v128_any_true(f) as u32) << j;
+    }
+    bits
+}
+
+/// `bits` for the first `K` values wanted, with the bits of the padding
+/// (which repeats `want[K - 1]`) set when that value's is.
+#[inline(always)]
+fn pad_bits<const K: usize>(mut bits: u32) -> u32 {
+    if K < WANTED && bits >> (K - 1) & 1 == 1 {
+        bits |= ((1 << WANTED) - 1) & !((1 << K) - 1);
+    }
+    bits
 }
 
 /// [`StoredValue::hits`] for the first `K` values of `want`; the others repeat
@@ -107,11 +192,7 @@ fn hits16_lanes<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) ->
     for (j, &f) in found.iter().enumerate() {
         bits |= ((f != 0) as u32) << j;
     }
-    if K < WANTED && bits >> (K - 1) & 1 == 1 {
-        // The padding repeats `want[K - 1]`.
-        bits |= ((1 << WANTED) - 1) & !((1 << K) - 1);
-    }
-    bits
+    pad_bits::<K>(bits)
 }
 
 impl StoredValue for u8 {
@@ -140,6 +221,13 @@ impl StoredValue for u8 {
                 }
             };
         }
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        return if four {
+            hits8_simd128::<4>(xs, ys, &want)
+        } else {
+            hits8_simd128::<WANTED>(xs, ys, &want)
+        };
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         if four {
             hits8::<4>(xs, ys, &want)
         } else {
@@ -149,6 +237,11 @@ impl StoredValue for u8 {
 }
 
 /// [`StoredValue::hits`] in 8-bit lanes, out of line like [`hits16`].
+// A module built with SIMD calls the `_simd128` kernel instead.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(never)]
 pub(super) fn hits8<const K: usize>(xs: &[u8], ys: &[u8], want: &[u8; WANTED]) -> u32 {
     hits8_lanes::<K>(xs, ys, want)
@@ -160,6 +253,57 @@ pub(super) fn hits8<const K: usize>(xs: &[u8], ys: &[u8], want: &[u8; WANTED]) -
 #[inline(never)]
 pub(super) unsafe fn hits8_avx2<const K: usize>(xs: &[u8], ys: &[u8], want: &[u8; WANTED]) -> u32 {
     hits8_lanes::<K>(xs, ys, want)
+}
+
+/// [`hits8`] in WebAssembly's 128-bit SIMD: sixteen options at a time, as
+/// [`hits16_simd128`] does.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(never)]
+pub(super) fn hits8_simd128<const K: usize>(xs: &[u8], ys: &[u8], want: &[u8; WANTED]) -> u32 {
+    use std::arch::wasm32::{
+        i8x16_shuffle, u8x16_eq, u8x16_splat, v128, v128_load, v128_or, v128_xor,
+    };
+    const LANES: usize = 16;
+    let n = xs.len().min(ys.len());
+    let (xs, ys) = (&xs[..n], &ys[ys.len() - n..]);
+    let wants: [v128; K] = std::array::from_fn(|j| u8x16_splat(want[j]));
+    let mut found = [u8x16_splat(0); K];
+    // The options of xs[i..i + 16] with ys[n - 16 - i..n - i] read backwards.
+    let options = |i: usize| {
+        debug_assert!(i + LANES <= n);
+        // SAFETY: both ranges lie in the slices (i + 16 <= n); wasm loads
+        // need no alignment.
+        let (x, y) = unsafe {
+            (
+                v128_load(xs.as_ptr().add(i).cast()),
+                v128_load(ys.as_ptr().add(n - LANES - i).cast()),
+            )
+        };
+        let y = i8x16_shuffle::<15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0>(y, y);
+        v128_xor(x, y)
+    };
+    let mut i = 0;
+    while i + 2 * LANES <= n {
+        let (a, b) = (options(i), options(i + LANES));
+        for j in 0..K {
+            found[j] = v128_or(
+                found[j],
+                v128_or(u8x16_eq(a, wants[j]), u8x16_eq(b, wants[j])),
+            );
+        }
+        i += 2 * LANES;
+    }
+    if i + LANES <= n {
+        let a = options(i);
+        for j in 0..K {
+            found[j] = v128_or(found[j], u8x16_eq(a, wants[j]));
+        }
+        i += LANES;
+    }
+    let mut bits = lanes_found(&found);
+    // The last few options, one at a time.
+    bits |= hits8_lanes::<K>(&xs[i..], &ys[..n - i], want);
+    pad_bits::<K>(bits)
 }
 
 /// [`hits16_lanes`] for 8-bit cells.
@@ -178,11 +322,7 @@ fn hits8_lanes<const K: usize>(xs: &[u8], ys: &[u8], want: &[u8; WANTED]) -> u32
     for (j, &f) in found.iter().enumerate() {
         bits |= ((f != 0) as u32) << j;
     }
-    if K < WANTED && bits >> (K - 1) & 1 == 1 {
-        // The padding repeats `want[K - 1]`.
-        bits |= ((1 << WANTED) - 1) & !((1 << K) - 1);
-    }
-    bits
+    pad_bits::<K>(bits)
 }
 
 impl StoredValue for u32 {

@@ -137,6 +137,14 @@ proptest! {
             let got = unsafe { super::kernels::hits16_avx2::<WANTED>(&xs16, &ys16, &want16) };
             prop_assert_eq!(got, expected);
         }
+        // And WebAssembly's SIMD build of it, in a module built with SIMD.
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            if want[3..].iter().all(|&w| w == last) {
+                prop_assert_eq!(super::kernels::hits16_simd128::<4>(&xs16, &ys16, &want16), expected);
+            }
+            prop_assert_eq!(super::kernels::hits16_simd128::<WANTED>(&xs16, &ys16, &want16), expected);
+        }
         // The same for 8-bit cells.
         let xs8: Vec<u8> = xs.iter().map(|&x| x as u8).collect();
         let ys8: Vec<u8> = ys.iter().map(|&y| y as u8).collect();
@@ -151,6 +159,13 @@ proptest! {
             // SAFETY: the processor has AVX2, checked just above.
             let got = unsafe { super::kernels::hits8_avx2::<WANTED>(&xs8, &ys8, &want8) };
             prop_assert_eq!(got, expected);
+        }
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            if want[3..].iter().all(|&w| w == last) {
+                prop_assert_eq!(super::kernels::hits8_simd128::<4>(&xs8, &ys8, &want8), expected);
+            }
+            prop_assert_eq!(super::kernels::hits8_simd128::<WANTED>(&xs8, &ys8, &want8), expected);
         }
     }
 }
