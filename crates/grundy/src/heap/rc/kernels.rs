@@ -104,54 +104,71 @@ pub(super) unsafe fn hits16_avx2<const K: usize>(
 }
 
 /// [`hits16`] in WebAssembly's 128-bit SIMD: eight options at a time, the
-/// partners read backwards by one lane shuffle, two vectors a round so that
-/// the comparisons of one overlap the loads of the next.
+/// partners read backwards by one lane shuffle ([`scan_simd128`]).
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline(never)]
 pub(super) fn hits16_simd128<const K: usize>(xs: &[u16], ys: &[u16], want: &[u16; WANTED]) -> u32 {
-    use std::arch::wasm32::{
-        i16x8_shuffle, u16x8_eq, u16x8_splat, v128, v128_load, v128_or, v128_xor,
-    };
-    const LANES: usize = 8;
+    use std::arch::wasm32::{i16x8_shuffle, u16x8_eq, u16x8_splat};
+    let wants = std::array::from_fn(|j| u16x8_splat(want[j]));
+    let (bits, (xs, ys)) = scan_simd128::<u16, K, 8>(
+        xs,
+        ys,
+        &wants,
+        |y| i16x8_shuffle::<7, 6, 5, 4, 3, 2, 1, 0>(y, y),
+        |a, b| u16x8_eq(a, b),
+    );
+    pad_bits::<K>(bits | hits16_lanes::<K>(xs, ys, want))
+}
+
+/// The SIMD part of [`hits16_simd128`] and [`hits8_simd128`]: `LANES`
+/// options at a time (`xs[i..i + LANES]` with the partners
+/// `ys[n - LANES - i..n - i]` turned around by `reverse`), two vectors a
+/// round so that the comparisons of one overlap the loads of the next.
+/// Bit `j` of the answer: some option equals `wants[j]`'s lanes; the rest
+/// is the options left for the scalar loop (fewer than `LANES`).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn scan_simd128<'a, T: Copy, const K: usize, const LANES: usize>(
+    xs: &'a [T],
+    ys: &'a [T],
+    wants: &[std::arch::wasm32::v128; K],
+    reverse: impl Fn(std::arch::wasm32::v128) -> std::arch::wasm32::v128,
+    eq: impl Fn(std::arch::wasm32::v128, std::arch::wasm32::v128) -> std::arch::wasm32::v128,
+) -> (u32, (&'a [T], &'a [T])) {
+    use std::arch::wasm32::{u8x16_splat, v128, v128_load, v128_or, v128_xor};
+    debug_assert_eq!(LANES * std::mem::size_of::<T>(), 16);
     let n = xs.len().min(ys.len());
     let (xs, ys) = (&xs[..n], &ys[ys.len() - n..]);
-    let wants: [v128; K] = std::array::from_fn(|j| u16x8_splat(want[j]));
-    let mut found = [u16x8_splat(0); K];
-    // The options of xs[i..i + 8] with ys[n - 8 - i..n - i] read backwards.
+    let mut found: [v128; K] = [u8x16_splat(0); K];
     let options = |i: usize| {
         debug_assert!(i + LANES <= n);
-        // SAFETY: both ranges lie in the slices (i + 8 <= n); wasm loads
-        // need no alignment.
+        // SAFETY: both ranges lie in the slices (i + LANES <= n), each 16
+        // bytes; wasm loads need no alignment.
         let (x, y) = unsafe {
             (
                 v128_load(xs.as_ptr().add(i).cast()),
                 v128_load(ys.as_ptr().add(n - LANES - i).cast()),
             )
         };
-        v128_xor(x, i16x8_shuffle::<7, 6, 5, 4, 3, 2, 1, 0>(y, y))
+        v128_xor(x, reverse(y))
     };
     let mut i = 0;
     while i + 2 * LANES <= n {
         let (a, b) = (options(i), options(i + LANES));
         for j in 0..K {
-            found[j] = v128_or(
-                found[j],
-                v128_or(u16x8_eq(a, wants[j]), u16x8_eq(b, wants[j])),
-            );
+            found[j] = v128_or(found[j], v128_or(eq(a, wants[j]), eq(b, wants[j])));
         }
         i += 2 * LANES;
     }
     if i + LANES <= n {
         let a = options(i);
         for j in 0..K {
-            found[j] = v128_or(found[j], u16x8_eq(a, wants[j]));
+            found[j] = v128_or(found[j], eq(a, wants[j]));
         }
         i += LANES;
     }
-    let mut bits = lanes_found(&found);
-    // The last few options, one at a time.
-    bits |= hits16_lanes::<K>(&xs[i..], &ys[..n - i], want);
-    pad_bits::<K>(bits)
+    (lanes_found(&found), (&xs[i..], &ys[..n - i]))
 }
 
 /// Which of the vectors `found` has a lane set: bit `j` for `found[j]`.
@@ -260,50 +277,16 @@ pub(super) unsafe fn hits8_avx2<const K: usize>(xs: &[u8], ys: &[u8], want: &[u8
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline(never)]
 pub(super) fn hits8_simd128<const K: usize>(xs: &[u8], ys: &[u8], want: &[u8; WANTED]) -> u32 {
-    use std::arch::wasm32::{
-        i8x16_shuffle, u8x16_eq, u8x16_splat, v128, v128_load, v128_or, v128_xor,
-    };
-    const LANES: usize = 16;
-    let n = xs.len().min(ys.len());
-    let (xs, ys) = (&xs[..n], &ys[ys.len() - n..]);
-    let wants: [v128; K] = std::array::from_fn(|j| u8x16_splat(want[j]));
-    let mut found = [u8x16_splat(0); K];
-    // The options of xs[i..i + 16] with ys[n - 16 - i..n - i] read backwards.
-    let options = |i: usize| {
-        debug_assert!(i + LANES <= n);
-        // SAFETY: both ranges lie in the slices (i + 16 <= n); wasm loads
-        // need no alignment.
-        let (x, y) = unsafe {
-            (
-                v128_load(xs.as_ptr().add(i).cast()),
-                v128_load(ys.as_ptr().add(n - LANES - i).cast()),
-            )
-        };
-        let y = i8x16_shuffle::<15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0>(y, y);
-        v128_xor(x, y)
-    };
-    let mut i = 0;
-    while i + 2 * LANES <= n {
-        let (a, b) = (options(i), options(i + LANES));
-        for j in 0..K {
-            found[j] = v128_or(
-                found[j],
-                v128_or(u8x16_eq(a, wants[j]), u8x16_eq(b, wants[j])),
-            );
-        }
-        i += 2 * LANES;
-    }
-    if i + LANES <= n {
-        let a = options(i);
-        for j in 0..K {
-            found[j] = v128_or(found[j], u8x16_eq(a, wants[j]));
-        }
-        i += LANES;
-    }
-    let mut bits = lanes_found(&found);
-    // The last few options, one at a time.
-    bits |= hits8_lanes::<K>(&xs[i..], &ys[..n - i], want);
-    pad_bits::<K>(bits)
+    use std::arch::wasm32::{i8x16_shuffle, u8x16_eq, u8x16_splat};
+    let wants = std::array::from_fn(|j| u8x16_splat(want[j]));
+    let (bits, (xs, ys)) = scan_simd128::<u8, K, 16>(
+        xs,
+        ys,
+        &wants,
+        |y| i8x16_shuffle::<15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0>(y, y),
+        |a, b| u8x16_eq(a, b),
+    );
+    pad_bits::<K>(bits | hits8_lanes::<K>(xs, ys, want))
 }
 
 /// [`hits16_lanes`] for 8-bit cells.
