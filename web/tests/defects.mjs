@@ -17,14 +17,13 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { axeViolations } from "./axe.mjs";
+import { teachingChecks } from "./teaching.mjs";
 import { wordChecks } from "./words.mjs";
 import { checkSpeed } from "./speed.mjs";
 
-// axe-core, the accessibility checker, run inside the page.
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 /** The command-line tool's text output. */
 function cliText(cli, args) {
@@ -637,14 +636,7 @@ export async function checkDefects({ page, base, cli, errors, dist, figures = {}
 
     // 9. Accessibility.
     async "axe finds no violation on the main views"() {
-      const axe = async (view) => {
-        if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ path: axePath });
-        const r = await page.evaluate(async () => {
-          const res = await window.axe.run(document, { resultTypes: ["violations"] });
-          return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-        });
-        return r.map((v) => `${view}: ${v}`);
-      };
+      const axe = (view) => axeViolations(page, view);
       const found = [];
       const view = async (name, f) => {
         await f();
@@ -752,8 +744,10 @@ export async function checkDefects({ page, base, cli, errors, dist, figures = {}
     },
   };
 
-  // The welcome, the rules in words and the glossary (words.mjs).
+  // The welcome, the rules in words and the glossary (words.mjs); what a
+  // class needs of play (teaching.mjs).
   Object.assign(checks, wordChecks({ page, base, cli, idle, start }));
+  Object.assign(checks, teachingChecks({ page, cli, idle }));
 
   const failed = [];
   for (const [name, check] of Object.entries(checks)) {

@@ -1,7 +1,7 @@
 // The page in a real browser: Debian's Chromium driven by playwright-core.
 //
 //   node web/tests/e2e.mjs [DIST] [SCREENSHOT]
-//   GRUNDY_ONLY=REGEX node web/tests/e2e.mjs   (only the matching checks of defects.mjs and teaching.mjs)
+//   GRUNDY_ONLY=REGEX node web/tests/e2e.mjs   (only the matching checks)
 //
 // Serves DIST (default web/dist) on 127.0.0.1, then: measures how soon the
 // page is usable; plays Nim to the end against the computer, checking every
@@ -23,7 +23,6 @@ import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { checkDefects } from "./defects.mjs";
-import { checkTeaching } from "./teaching.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const dist = path.resolve(process.argv[2] || path.join(root, "web/dist"));
@@ -266,9 +265,7 @@ try {
   // 7. The defects once reported, each checked on its own.
   console.log("defects once reported:");
   const failed = await checkDefects({ page, base, cli, errors, dist, figures, only });
-  console.log("for a class:");
-  failed.push(...(await checkTeaching({ page, cli, only })));
-  assert.deepEqual(failed, [], "every check of defects.mjs and teaching.mjs passes");
+  assert.deepEqual(failed, [], "every check of defects.mjs, words.mjs, teaching.mjs and speed.mjs passes");
 
   // 8. A screenshot of a game in progress.
   await page.goto(base + "#f=heap&v=kayles&p=3%205%208");

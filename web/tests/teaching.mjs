@@ -1,4 +1,4 @@
-// Checks of what the page gives a class, run by e2e.mjs: the remoteness of
+// Checks of what the page gives a class, run with the checks of defects.mjs: the remoteness of
 // every legal move and of the position (the same as the command line's), the
 // value history with the moves that threw a win away, the computer's levels
 // (its slips told as such by Why?), and one game in every family at a level
@@ -12,8 +12,8 @@ function playJson(cli, args, input) {
   return out.trim().split("\n").map((l) => JSON.parse(l));
 }
 
-export async function checkTeaching({ page, cli, only = null }) {
-  const idle = () => page.waitForFunction(() => document.body.dataset.busy === "0", null, { timeout: 60000 });
+/** The checks, by name, for defects.mjs's list. */
+export function teachingChecks({ page, cli, idle }) {
   const start = async (family, position, { variant = "", first = "human", level = "perfect", vs = true } = {}) => {
     await page.selectOption("#family", family);
     await page.$eval("#variant", (el, v) => (el.value = v), variant);
@@ -30,7 +30,7 @@ export async function checkTeaching({ page, cli, only = null }) {
     page.$$eval("#moves button[data-move]", (bs) => bs.map((b) => ({ move: b.dataset.move, outcome: b.dataset.outcome, remoteness: b.dataset.remoteness, text: b.textContent })));
   const plies = () => page.$$eval("#history-plot svg circle[data-ply]:not(.mistake)", (cs) => cs.length);
 
-  const checks = {
+  return {
     async "every legal move shows its remoteness, as the command line gives it"() {
       await start("nim", "3 4 5");
       const shown = await moveButtons();
@@ -132,17 +132,4 @@ export async function checkTeaching({ page, cli, only = null }) {
       await page.selectOption("#level", "perfect");
     },
   };
-
-  const failed = [];
-  for (const [name, check] of Object.entries(checks)) {
-    if (only && !new RegExp(only).test(name)) continue;
-    try {
-      await check();
-      console.log(`  ok: ${name}`);
-    } catch (e) {
-      failed.push(name);
-      console.log(`  FAILED: ${name}: ${String(e.message).split("\n").slice(0, 12).join("\n    ")}`);
-    }
-  }
-  return failed;
 }

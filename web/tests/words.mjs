@@ -5,23 +5,15 @@
 // and in the glossary; axe-core clean on these views; and a phone's screen.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { createRequire } from "node:module";
+import { axeViolations } from "./axe.mjs";
 
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const cliJson = (cli, args) => JSON.parse(execFileSync(cli, args, { encoding: "utf8" }));
 // What no student should read in the rules: a command line, flags, code.
 const SYNTAX = /grundy |--|`/;
 
 /** The checks, by name, for defects.mjs's list. */
 export function wordChecks({ page, base, cli, idle, start }) {
-  const axe = async (view) => {
-    if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ path: axePath });
-    const r = await page.evaluate(async () => {
-      const res = await window.axe.run(document, { resultTypes: ["violations"] });
-      return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-    });
-    return r.map((v) => `${view}: ${v}`);
-  };
+  const axe = (view) => axeViolations(page, view);
   const visible = (id) => page.evaluate((id) => {
     const el = document.getElementById(id);
     return !!el && !el.hidden && el.getBoundingClientRect().height > 0;
