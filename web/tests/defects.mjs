@@ -9,8 +9,9 @@
 // grundy pattern and grundy check --json), practice mode in every family,
 // a script and a rules file typed in the variant box, accessibility
 // (axe-core on the main views, the focus after a move, moves
-// announced), positions too large to list or draw, and the engine's speed
-// against the command line's (speed.mjs).
+// announced), positions too large to list or draw, the engine's speed
+// against the command line's (speed.mjs), the words a newcomer reads
+// (words.mjs) and what a class needs of play (teaching.mjs).
 //
 // Each check runs on its own; every failure is collected and reported, so
 // one broken check does not hide the others.
