@@ -28,6 +28,9 @@ const WELCOME = `
     <li>Press <em>New game</em>, or one of the examples.</li>
     <li>Play by pressing one of the <em>Legal moves</em> (or the picture), or type a move. The computer answers.</li>
     <li><em>Hint</em> shows a winning move; <em>Why?</em> explains the computer's last move.</li>
+    <li>For a class: pick the computer's <em>level</em> (below <em>perfect</em> it now and then plays a random
+    move, so it can be beaten), turn on <em>practice mode</em> to hide the values until <em>Reveal</em>, and
+    read the <em>value history</em>: after each move, who should win and in how many moves.</li>
   </ol>
   <p>Words such as <span class="term-example">*2</span>, <span class="term-example">P-position</span> and
   <span class="term-example">nim-sum</span> are explained when you point at them or tap them, and in the
