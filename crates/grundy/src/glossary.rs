@@ -74,7 +74,7 @@ pub static GLOSSARY: &[Term] = &[
     Term {
         term: "remoteness",
         aliases: &[],
-        definition: "How many moves the game lasts with best play, where the winner ends it as soon as possible and the loser holds out as long as possible: odd for an N-position, even for a P-position. When losing, the computer plays to make the game last.",
+        definition: "How many moves the game lasts with best play, where the winner ends it as soon as possible and the loser holds out as long as possible: in normal play odd for an N-position and even for a P-position (in misère play the other way round). When losing, the computer plays to make the game last.",
     },
     Term {
         term: "octal code",
