@@ -91,11 +91,17 @@ def ours(grundy, code, n, threads):
     return r
 
 
-def best_of(code, n, order, slack):
-    """ogsolve's methods in `order`, each cut off once it cannot beat the best so far."""
+def best_of(code, n, order, slack, cap, first=None):
+    """ogsolve's methods in `order`, each cut off once it cannot beat the best so far (or past cap).
+
+    `first` is a (method, run) already made at this n.
+    """
     runs, best = {}, None
+    if first is not None:
+        runs[first[0]] = first[1]
+        best = dict(first[1], method=first[0])
     for m in order:
-        limit = None if best is None else slack * best["wall"] + 1.0
+        limit = cap if best is None else min(cap, slack * best["wall"] + 0.5)
         # On a loaded machine wall time stretches; the cut-off follows it.
         r = ogsolve(code, n, m, limit)
         runs[m] = r
@@ -141,76 +147,173 @@ def codes(grundy, seed, sample):
     return two + drawn + fours
 
 
+def whole_space():
+    """Every code with at most three digits after the point, first digit 0, and every 4.d1d2.
+
+    Trailing zeros are dropped (0.120 is 0.12).
+    """
+    out = []
+    for a in range(8):
+        for b in range(8):
+            for c in range(8):
+                digits = f"{a}{b}{c}".rstrip("0")
+                if digits:
+                    out.append("0." + digits)
+    for a in range(8):
+        for b in range(8):
+            digits = f"{a}{b}".rstrip("0") or "0"
+            out.append("4." + digits)
+    return list(dict.fromkeys(out))
+
+
+def done_codes(raw):
+    rows = {}
+    if raw and os.path.exists(raw):
+        with open(raw) as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    rows[row["code"]] = row
+    return rows
+
+
+def summary(rows):
+    """The worst ten by wall ratio and the histograms of both ratios, as markdown."""
+    def ratios(key):
+        return sorted(((r[key], r["code"], r["n"]) for r in rows), reverse=True)
+
+    lines = []
+    for key, title in (("ratio", "wall, grundy's default threads"), ("ratio_one_thread", "CPU, one thread")):
+        rs = ratios(key)
+        lines.append(f"worst ten ({title}): " + ", ".join(f"{c} {x:.2f} (n = {n})" for x, c, n in rs[:10]))
+    edges = [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0, 1.5]
+    lines.append("")
+    lines.append("| ratio | " + " | ".join(
+        [f"< {edges[0]}"] + [f"{lo}–{hi}" for lo, hi in zip(edges, edges[1:])] + [f">= {edges[-1]}"]) + " |")
+    lines.append("|---" * (len(edges) + 2) + "|")
+    for key, title in (("ratio", "wall, two threads"), ("ratio_one_thread", "CPU, one thread")):
+        counts = [0] * (len(edges) + 1)
+        for r in rows:
+            i = 0
+            while i < len(edges) and r[key] >= edges[i]:
+                i += 1
+            counts[i] += 1
+        lines.append(f"| {title} | " + " | ".join(map(str, counts)) + " |")
+    return "\n".join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("codes", nargs="*")
+    ap.add_argument("--space", action="store_true",
+                    help="every code 0.d1d2d3 and 4.d1d2 (the whole three-digit space)")
     ap.add_argument("--grundy", default=os.environ.get("GRUNDY", "target/release/grundy"))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sample", type=int, default=5, help="random codes per digit count")
     ap.add_argument("--min-time", type=float, default=0.5)
-    ap.add_argument("--start", type=int, default=1 << 14)
+    ap.add_argument("--start", type=int, default=1 << 12)
     ap.add_argument("--cap", type=int, default=1 << 25)
-    ap.add_argument("--slack", type=float, default=2.0,
-                    help="a method is cut off at slack * best + 1 s")
+    ap.add_argument("--slack", type=float, default=1.5,
+                    help="a method is cut off at slack * best + 0.5 s")
     ap.add_argument("--threads", type=int, default=0, help="grundy --threads (0: its default)")
-    ap.add_argument("--raw", help="append one JSON line per code here")
+    ap.add_argument("--raw", help="append one JSON line per code here; codes already there are skipped")
+    ap.add_argument("--time-cap", type=float, default=120.0,
+                    help="a single ogsolve run is cut off past this many seconds")
     a = ap.parse_args()
     if shutil.which("ogsolve") is None:
         sys.exit("ogsolve is not on PATH (cargo install ogsolve --root DIR; PATH=DIR/bin:$PATH)")
     if not os.access(a.grundy, os.X_OK):
         sys.exit(f"{a.grundy}: build first (cargo build --release -p grundy-cli)")
-    todo = a.codes or codes(a.grundy, a.seed, a.sample)
+    todo = a.codes or (whole_space() if a.space else codes(a.grundy, a.seed, a.sample))
+    done = done_codes(a.raw)
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", file=sys.stderr)
     print("| code | n | grundy wall (CPU) | ogsolve best: method, wall (CPU) | ratio | one thread: CPU, ratio | rare mask, rare positions |")
     print("|---|---|---|---|---|---|---|")
-    worst, worst1, bad, started = None, None, [], time.monotonic()
+    rows, started = [], time.monotonic()
     for code in todo:
-        n, order = a.start, list(METHODS)
-        while True:
-            best, runs = best_of(code, n, order, a.slack)
-            order = sorted((m for m in METHODS if runs.get(m)), key=lambda m: runs[m]["cpu"])
-            order += [m for m in METHODS if m not in order]
-            if best["cpu"] >= a.min_time or n >= a.cap:
-                break
-            # Double, or jump by a power of two towards the target at once.
-            step = 2
-            while step < 8 and best["cpu"] * step * 2 < a.min_time:
-                step *= 2
-            n = min(n * step, a.cap)
-        us = ours(a.grundy, code, n, a.threads)
-        one = ours(a.grundy, code, n, 1)
-        sums = {m: r["checksum"] for m, r in runs.items() if r}
-        if any(s != us["checksum"] for s in sums.values()) or one["checksum"] != us["checksum"]:
-            bad.append(code)
-        ratio = us["wall"] / best["wall"]
-        single = one["cpu"] / best["cpu"]
-        if worst is None or ratio > worst[0]:
-            worst = (ratio, code, n)
-        if worst1 is None or single > worst1[0]:
-            worst1 = (single, code, n)
-        mask = us["mask"] or "none"
-        if us["period"]:
-            mask += " (period proven)"
-        print(
-            f"| {code} | {n} | {us['wall']:.2f} s ({us['cpu']:.2f}) | {best['method']}, "
-            f"{best['wall']:.2f} s ({best['cpu']:.2f}) | {ratio:.2f} | {one['cpu']:.2f} s, {single:.2f} | "
-            f"{mask}, {us['rare']} |"
-            + ("  **checksum differs**" if code in bad else ""),
-            flush=True,
-        )
-        if a.raw:
-            with open(a.raw, "a") as f:
-                f.write(json.dumps({"code": code, "n": n, "grundy": us, "grundy_one_thread": one, "ogsolve": runs,
-                                    "load": os.getloadavg()}) + "\n")
+        if code in done:
+            row = done[code]
+        else:
+            row = measure(a, code)
+            if a.raw:
+                with open(a.raw, "a") as f:
+                    f.write(json.dumps(row) + "\n")
+        rows.append(row)
+        print(table_row(row), flush=True)
+    bad = [r["code"] for r in rows if not r["checksums_equal"]]
     print()
-    print(f"worst ratio: {worst[0]:.2f} ({worst[1]} at n = {worst[2]}); "
-          f"worst one-thread CPU ratio: {worst1[0]:.2f} ({worst1[1]}); "
-          f"{len(todo)} codes in {time.monotonic() - started:.0f} s; "
+    print(summary(rows))
+    print()
+    print(f"{len(rows)} codes ({len(rows) - len(done)} measured now) in {time.monotonic() - started:.0f} s; "
           f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if bad:
         print(f"checksums differ: {' '.join(bad)}", file=sys.stderr)
         sys.exit(1)
 
+
+def measure(a, code):
+    """Finds n where ogsolve's best method needs min_time of CPU (or the cap), then times grundy there.
+
+    n grows on one method, the fastest of the four at the first n where they take a measurable time
+    (each step at most the square root of the factor that would reach min_time, as ogsolve's time may
+    grow with the square of n). At the last n grundy runs, then the other three methods, each cut off
+    once it cannot beat the best by the slack, or past 20 times grundy's time: then the ratios are
+    upper bounds (`bounded`).
+    """
+    n, lead, chosen = a.start, "rc", False
+    while True:
+        r = ogsolve(code, n, lead, a.time_cap)
+        if r is None:
+            if n <= a.start:
+                raise RuntimeError(f"{code}: ogsolve {lead} took over {a.time_cap} s at n = {n}")
+            n = max(a.start, n // 4)
+            continue
+        if not chosen and (r["cpu"] >= 0.05 or n >= a.cap):
+            chosen = True
+            for m in METHODS:
+                if m != lead:
+                    o = ogsolve(code, n, m, 10 * r["wall"] + 0.5)
+                    if o is not None and o["cpu"] < r["cpu"]:
+                        lead, r = m, o
+        if r["cpu"] < a.min_time and n < a.cap:
+            grow = (1.3 * a.min_time / max(r["cpu"], 0.001)) ** 0.5
+            n = min(a.cap, int(n * min(16.0, max(1.5, grow))))
+            continue
+        break
+    us = ours(a.grundy, code, n, a.threads)
+    one = ours(a.grundy, code, n, 1)
+    quick = max(0.2, 20 * max(us["wall"], one["cpu"]))
+    runs, best, bound = {lead: r}, dict(r, method=lead), None
+    for m in METHODS:
+        if m == lead:
+            continue
+        limit = min(a.time_cap, a.slack * best["wall"] + 0.5, quick)
+        o = ogsolve(code, n, m, limit)
+        runs[m] = o
+        if o is None and limit < best["wall"]:
+            bound = limit if bound is None else min(bound, limit)
+        elif o is not None and o["cpu"] < best["cpu"]:
+            best = dict(o, method=m)
+    wall = best["wall"] if bound is None else min(best["wall"], bound)
+    cpu = best["cpu"] if bound is None else min(best["cpu"], bound)
+    sums = {m: o["checksum"] for m, o in runs.items() if o}
+    equal = all(x == us["checksum"] for x in sums.values()) and one["checksum"] == us["checksum"]
+    return {"code": code, "n": n, "grundy": us, "grundy_one_thread": one, "ogsolve": runs,
+            "best": best["method"], "ratio": us["wall"] / wall, "ratio_one_thread": one["cpu"] / cpu,
+            "bounded": bound is not None and bound < best["wall"], "checksums_equal": equal,
+            "load": os.getloadavg()}
+
+
+def table_row(row):
+    us, one, best = row["grundy"], row["grundy_one_thread"], row["ogsolve"][row["best"]]
+    mask = us["mask"] or "none"
+    if us["period"]:
+        mask += " (period proven)"
+    le = "≤ " if row.get("bounded") else ""
+    return (f"| {row['code']} | {row['n']} | {us['wall']:.2f} s ({us['cpu']:.2f}) | {row['best']}, "
+            f"{best['wall']:.2f} s ({best['cpu']:.2f}) | {le}{row['ratio']:.2f} | {one['cpu']:.2f} s, "
+            f"{le}{row['ratio_one_thread']:.2f} | {mask}, {us['rare']} |"
+            + ("" if row["checksums_equal"] else "  **checksum differs**"))
 
 if __name__ == "__main__":
     main()

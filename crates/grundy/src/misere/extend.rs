@@ -9,59 +9,72 @@
 //!    (P) of [`super::verify`] for heap n; the first that passes the whole
 //!    check is the image (at most one can: distinct elements are told
 //!    apart by sums of smaller heaps). Q is unchanged.
-//! 2. **Expansion.** Otherwise a candidate M = Q × C is built, C a product
-//!    of cyclic monoids ⟨t | t^(b+1) = t^(b−1)⟩, one for heap n and one for
-//!    each earlier heap that recalibration adds, each heap h mapped to
-//!    (Φ(h), its generator). Every element of M reached from the images is
-//!    labelled from its least word (by weight 2·tokens − heaps, which every
-//!    move lowers): P exactly when no option of that word lands on an
-//!    element labelled P. Elements no product tells apart are merged
-//!    (partition refinement under the heaps' images), which gives the
-//!    least monoid carrying the labels.
-//! 3. **Verification and recalibration.** The merged candidate is checked
-//!    ([`super::verify`]). A failure is a sum w whose label disagrees with
-//!    its options; its element's least word r is another sum, and the
-//!    heaps in which w and r differ get exact exponents up to their
-//!    counts (a component of their own, or a larger bound b), which tells
-//!    w from r. Then 2 and 3 are repeated.
+//! 2. **Expansion.** Otherwise the trial is Q × ⟨t | t^4 = t^2⟩, heap n
+//!    mapped to (the identity, t). Every element reached from the heaps'
+//!    images is labelled from its least word (by weight 2·tokens − heaps,
+//!    which every move lowers): P exactly when no option of that word
+//!    lands on an element labelled P. Elements no product tells apart are
+//!    merged (partition refinement under the heaps' images), which gives
+//!    the least monoid carrying the labels.
+//! 3. **Verification and recalibration.** The trial is checked
+//!    ([`super::verify`]). On a failure, the least sum w it labels wrong
+//!    (least weight, so every option of w is labelled right) is mended
+//!    from the trial itself: for the fewest heaps of w that do it, each
+//!    heap's old image is dropped, the others' images generate a submonoid
+//!    of the trial, and each such heap gets a cyclic component of its own
+//!    whose index is at least the index of its old image and its exponent
+//!    in w less one (its period 2, or longer as the index grows). The first
+//!    that labels w right is labelled, reduced and checked in turn. The
+//!    trial stays near the size of the true quotient: only the heaps of one
+//!    failure are freed at a time.
 //!
 //! A candidate that passes is the quotient of heaps 0..n: its labels are
 //! the outcomes, and its elements are told apart by products, so none can
 //! be merged.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::heap::rule::HeapRule;
 
 use super::quotient::Quotient;
 use super::solver::{Limits, QuotientError, SolveRun};
-use super::verify::{kinds, option_products, p_failure_kinds, winning_contexts, Kind, Proof};
+use super::verify::{
+    kinds, least_failure, option_products, p_failure_kinds, weight, winning_contexts, Kind, Proof,
+};
 
 /// The most recalibrations for one heap.
 pub const ROUND_LIMIT: usize = 400;
 
-/// A cyclic component: exponents 0..=bound are distinct, then the powers
-/// repeat with period 2 (t^(bound+1) = t^(bound−1)).
+/// A cyclic component ⟨t | t^(index+period) = t^index⟩: exponents
+/// 0..index+period are distinct, then the powers repeat with `period`.
 #[derive(Clone, Copy, Debug)]
 struct Component {
     heap: u32,
-    bound: u32,
+    index: u32,
+    period: u32,
 }
 
 impl Component {
+    fn size(self) -> u32 {
+        self.index + self.period
+    }
+
     fn add(self, a: u32, b: u32) -> u32 {
         let s = a + b;
-        if s <= self.bound {
+        if s < self.size() {
             s
         } else {
-            let i = self.bound - 1;
-            i + (s - i) % 2
+            self.index + (s - self.index) % self.period
         }
     }
 }
 
-/// M = Q × ∏ components, elements encoded in mixed radix (Q first).
+/// M = B × ∏ components, elements encoded in mixed radix (B first). B is a
+/// quotient already found; only the submonoid its `base_image`s generate
+/// is ever reached.
 struct Candidate<'a> {
     base: &'a Quotient,
     comps: Vec<Component>,
@@ -70,26 +83,23 @@ struct Candidate<'a> {
 }
 
 impl<'a> Candidate<'a> {
-    fn new(base: &'a Quotient, comps: Vec<Component>, n: u32) -> Candidate<'a> {
+    /// Heap h maps to (`base_image[h]`, the generator of its component if
+    /// it has one).
+    fn new(base: &'a Quotient, base_image: &[u32], comps: Vec<Component>) -> Candidate<'a> {
         let mut c = Candidate {
             base,
             comps,
             image: Vec::new(),
         };
-        c.image = (0..=n)
+        c.image = (0..base_image.len() as u32)
             .map(|h| {
-                let q = if h <= base.top {
-                    base.phi[h as usize]
-                } else {
-                    base.identity
-                };
                 let mut e = vec![0; c.comps.len()];
                 for (j, comp) in c.comps.iter().enumerate() {
                     if comp.heap == h {
                         e[j] = 1;
                     }
                 }
-                c.encode(q, &e)
+                c.encode(base_image[h as usize], &e)
             })
             .collect();
         c
@@ -98,13 +108,13 @@ impl<'a> Candidate<'a> {
     fn size(&self) -> Option<usize> {
         self.comps
             .iter()
-            .try_fold(self.base.order, |s, c| s.checked_mul(c.bound as usize + 1))
+            .try_fold(self.base.order, |s, c| s.checked_mul(c.size() as usize))
     }
 
     fn encode(&self, q: u32, e: &[u32]) -> usize {
         let mut x = 0usize;
         for (j, c) in self.comps.iter().enumerate().rev() {
-            x = x * (c.bound as usize + 1) + e[j] as usize;
+            x = x * c.size() as usize + e[j] as usize;
         }
         x * self.base.order + q as usize
     }
@@ -116,7 +126,7 @@ impl<'a> Candidate<'a> {
         let mut out = 0usize;
         let mut scale = 1usize;
         for c in &self.comps {
-            let r = c.bound as usize + 1;
+            let r = c.size() as usize;
             out += scale * c.add((a % r) as u32, (b % r) as u32) as usize;
             scale *= r;
             a /= r;
@@ -154,10 +164,6 @@ impl Labelled {
     }
 }
 
-fn weight(h: u32) -> u64 {
-    2 * h as u64 - 1
-}
-
 /// Labels every element reached from the images of `letters` from its
 /// least word.
 fn label(
@@ -167,12 +173,12 @@ fn label(
     limit: usize,
 ) -> Result<Labelled, String> {
     let mut l = Labelled {
-        index: HashMap::new(),
+        index: HashMap::default(),
         elems: Vec::new(),
         parent: Vec::new(),
         p: Vec::new(),
     };
-    let mut best: HashMap<usize, (u64, u32, u32)> = HashMap::new();
+    let mut best: HashMap<usize, (u64, u32, u32)> = HashMap::default();
     let mut queue = BinaryHeap::new();
     best.insert(m.identity(), (0, u32::MAX, 0));
     queue.push(Reverse((0u64, m.identity())));
@@ -247,7 +253,7 @@ fn reduce(
     letters: &[u32],
     n: u32,
     order_limit: usize,
-) -> Result<(Quotient, Vec<Vec<u32>>), String> {
+) -> Result<Reduced, String> {
     let count = l.elems.len();
     let mut gens: Vec<usize> = letters.iter().map(|&h| m.image[h as usize]).collect();
     gens.sort_unstable();
@@ -262,7 +268,7 @@ fn reduce(
     let mut class: Vec<u32> = l.p.iter().map(|&p| p as u32).collect();
     let mut classes = 0;
     loop {
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut ids: HashMap<Vec<u32>, u32> = HashMap::default();
         let mut next = vec![0u32; count];
         for i in 0..count {
             let mut sig = Vec::with_capacity(gens.len() + 1);
@@ -313,59 +319,28 @@ fn reduce(
     Ok((q, words))
 }
 
-/// The proof of a candidate from the kinds of its letters, or a sum it
-/// labels wrong by (P) or (N).
+/// The proof of a candidate from the kinds of its letters, or the least
+/// sum it labels wrong.
 fn failure(
     q: &Quotient,
     kinds: Vec<Kind>,
     words: &[Vec<u32>],
     limit: usize,
 ) -> Result<Result<Proof, Vec<u32>>, String> {
-    if let Some((z, h)) = p_failure_kinds(q, &kinds) {
-        let mut w = words[z as usize].clone();
-        w.push(h);
-        w.sort_unstable();
-        return Ok(Err(w));
-    }
-    Proof::new(q, kinds, limit)
-}
-
-/// Whether the label of the sum `w` in the candidate agrees with its
-/// options' labels.
-fn consistent(rule: &HeapRule, m: &Candidate, l: &Labelled, w: &[u32]) -> bool {
-    let img = |word: &mut dyn Iterator<Item = u32>, start: usize| {
-        word.fold(start, |a, g| m.times(a, m.image[g as usize]))
-    };
-    let x = img(&mut w.iter().copied(), m.identity());
-    let Some(&i) = l.index.get(&x) else {
-        return false;
-    };
-    let mut has_move = false;
-    let mut to_p = false;
-    for k in 0..w.len() {
-        if k > 0 && w[k] == w[k - 1] {
-            continue;
+    if p_failure_kinds(q, &kinds).is_none() {
+        if let Ok(proof) = Proof::new(q, kinds.clone(), limit)? {
+            return Ok(Ok(proof));
         }
-        let rest = img(
-            &mut w
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != k)
-                .map(|(_, &g)| g),
-            m.identity(),
-        );
-        rule.for_each_move(w[k], |_, parts| {
-            has_move = true;
-            let o = img(&mut parts.iter().copied(), rest);
-            to_p |= l.index.get(&o).is_some_and(|&j| l.p[j as usize]);
-        });
     }
-    l.p[i as usize] == (has_move && !to_p)
+    match least_failure(q, &kinds, words, limit)? {
+        Some(w) => Ok(Err(w)),
+        None => Err("internal error: a failure has no least failure".into()),
+    }
 }
 
 /// Counts of each heap in a sorted word.
 fn counts(w: &[u32]) -> HashMap<u32, u32> {
-    let mut c = HashMap::new();
+    let mut c = HashMap::default();
     for &h in w {
         *c.entry(h).or_insert(0) += 1;
     }
@@ -412,94 +387,142 @@ fn next_heap(
             return Ok(Some((q, None)));
         }
     }
-    // Expansion and recalibration.
-    let mut comps = vec![Component { heap: n, bound: 1 }];
+    // Expansion: Q × ⟨t | t^4 = t^2⟩, heap n mapped to t.
+    let mut base_image = base.phi.clone();
+    base_image.push(base.identity);
+    let first = vec![Component {
+        heap: n,
+        index: 2,
+        period: 2,
+    }];
+    let m = Candidate::new(base, &base_image, first);
+    let l = label(rule, &m, letters, limits.candidate)?;
+    let (mut trial, mut words) = reduce(&m, &l, letters, n, limits.order)?;
     for _ in 0..ROUND_LIMIT {
         if stop() {
             return Ok(None);
         }
-        let m = Candidate::new(base, comps.clone(), n);
-        if m.size().is_none() {
-            return Err("a candidate quotient is too large to index".into());
-        }
-        let l = label(rule, &m, letters, limits.candidate)?;
-        let (q, words) = reduce(&m, &l, letters, n, limits.order)?;
-        let w = match failure(&q, kinds(rule, &q, letters), &words, limits.proof)? {
-            Ok(proof) => return Ok(Some((q, Some(proof)))),
+        let w = match failure(&trial, kinds(rule, &trial, letters), &words, limits.proof)? {
+            Ok(proof) => return Ok(Some((trial, Some(proof)))),
             Err(w) => w,
         };
-        // The least word of w's element in M: w is told from it.
-        let x = w
-            .iter()
-            .fold(m.identity(), |a, &h| m.times(a, m.image[h as usize]));
-        let r = l.word(l.index[&x]);
-        let (cw, cr) = (counts(&w), counts(&r));
-        let mut heaps: Vec<u32> = cw.keys().chain(cr.keys()).copied().collect();
-        heaps.sort_unstable_by_key(|&h| (!comps.iter().any(|c| c.heap == h), Reverse(h)));
-        heaps.dedup();
-        // Each change that would tell w from r: a larger bound for a heap
-        // that has a component, or a new component.
-        let mut changes: Vec<Vec<Component>> = Vec::new();
-        for h in heaps {
-            let (a, b) = (
-                cw.get(&h).copied().unwrap_or(0),
-                cr.get(&h).copied().unwrap_or(0),
-            );
-            if a == b {
-                continue;
-            }
-            let need = a.max(b).max(1);
-            let mut next = comps.clone();
-            match next.iter_mut().find(|c| c.heap == h) {
-                Some(c) if c.bound < need => c.bound = need,
-                Some(_) => continue,
-                None => next.push(Component {
-                    heap: h,
-                    bound: need,
-                }),
-            }
-            changes.push(next);
+        match recalibrate(rule, &trial, &w, letters, limits, stop)? {
+            Some(next) => (trial, words) = next,
+            None => return Ok(None),
         }
-        if changes.is_empty() {
-            return Err(format!(
-                "internal error: the sum {w:?} and {r:?} could not be told apart"
-            ));
-        }
-        // The first single change that labels w right, as recalibration
-        // does; else all of them together.
-        let mut chosen = None;
-        if changes.len() > 1 {
-            for next in &changes {
-                let m = Candidate::new(base, next.clone(), n);
-                if m.size().is_none() {
-                    continue;
-                }
-                let l = label(rule, &m, letters, limits.candidate)?;
-                if consistent(rule, &m, &l, &w) {
-                    chosen = Some(next.clone());
-                    break;
-                }
-            }
-        }
-        comps = match chosen {
-            Some(c) => c,
-            None => {
-                let mut all = comps.clone();
-                for next in changes {
-                    for c in next {
-                        match all.iter_mut().find(|a| a.heap == c.heap) {
-                            Some(a) => a.bound = a.bound.max(c.bound),
-                            None => all.push(c),
-                        }
-                    }
-                }
-                all
-            }
-        };
     }
     Err(format!(
         "no quotient was found after {ROUND_LIMIT} recalibrations"
     ))
+}
+
+/// A reduced candidate and its elements' least words.
+type Reduced = (Quotient, Vec<Vec<u32>>);
+
+/// The trial quotient recalibrated so that it labels the failing sum `w`
+/// right (the recalibration of Plambeck and Siegel 2008): for the fewest
+/// heaps of `w` that do it, each heap's old image is dropped, the
+/// candidate is regenerated from the other heaps' images, and each such
+/// heap gets a cyclic component of its own whose index is at least both
+/// the index of its old image and its exponent in `w` less one; the
+/// candidate is labelled and reduced. `Ok(None)` when `stop` ends it.
+fn recalibrate(
+    rule: &HeapRule,
+    trial: &Quotient,
+    w: &[u32],
+    letters: &[u32],
+    limits: &Limits,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<Option<Reduced>, String> {
+    let n = trial.top;
+    let should_be_p = !trial.p[trial_product(trial, w) as usize];
+    let exps = counts(w);
+    let mut involved: Vec<u32> = exps.keys().copied().collect();
+    involved.sort_unstable();
+    let mut too_large = None;
+    for size in 1..=involved.len() {
+        for heaps in combinations(&involved, size) {
+            if stop() {
+                return Ok(None);
+            }
+            let mut base_image = trial.phi.clone();
+            let comps: Vec<Component> = heaps
+                .iter()
+                .map(|&h| {
+                    base_image[h as usize] = trial.identity;
+                    let index =
+                        index_of(trial, trial.phi[h as usize]).max(exps[&h].saturating_sub(1));
+                    let period = if index >= 4 {
+                        (2 * ((index - 4) / 2)).max(2)
+                    } else {
+                        2
+                    };
+                    Component {
+                        heap: h,
+                        index,
+                        period,
+                    }
+                })
+                .collect();
+            let m = Candidate::new(trial, &base_image, comps);
+            if m.size().is_none() {
+                continue;
+            }
+            let l = match label(rule, &m, letters, limits.candidate) {
+                Ok(l) => l,
+                Err(e) => {
+                    too_large.get_or_insert(e);
+                    continue;
+                }
+            };
+            let x = w
+                .iter()
+                .fold(m.identity(), |a, &h| m.times(a, m.image[h as usize]));
+            if l.index
+                .get(&x)
+                .is_some_and(|&i| l.p[i as usize] == should_be_p)
+            {
+                return reduce(&m, &l, letters, n, limits.order).map(Some);
+            }
+        }
+    }
+    Err(too_large
+        .unwrap_or_else(|| format!("internal error: no recalibration labels the sum {w:?} right")))
+}
+
+/// The product of Φ over the heaps of `w` in `q`.
+fn trial_product(q: &Quotient, w: &[u32]) -> u32 {
+    w.iter()
+        .fold(q.identity, |a, &h| q.times(a, q.phi[h as usize]))
+}
+
+/// The index of x: the least i with x^i = x^(i+p) for some p > 0.
+fn index_of(q: &Quotient, x: u32) -> u32 {
+    let mut seen = HashMap::default();
+    let mut power = q.identity;
+    let mut i = 0u32;
+    while let std::collections::hash_map::Entry::Vacant(e) = seen.entry(power) {
+        e.insert(i);
+        i += 1;
+        power = q.times(power, x);
+    }
+    seen[&power]
+}
+
+/// The subsets of `items` of `size` elements, in lexicographic order.
+fn combinations(items: &[u32], size: usize) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..size).collect();
+    loop {
+        out.push(pick.iter().map(|&i| items[i]).collect());
+        let Some(j) = (0..size).rev().find(|&j| pick[j] < items.len() - size + j) else {
+            return out;
+        };
+        pick[j] += 1;
+        for k in j + 1..size {
+            pick[k] = pick[k - 1] + 1;
+        }
+    }
 }
 
 /// The misère quotient of heaps 0, 1, …, `top` by extension and

@@ -529,8 +529,11 @@ mod incremental_proof {
 
     use crate::heap::rule::HeapRule;
     use crate::misere::extend::solve;
+    use crate::misere::quotient::Quotient;
     use crate::misere::solver::Limits;
-    use crate::misere::verify::{kinds, option_products, winning_contexts, Kind, Proof};
+    use crate::misere::verify::{
+        kinds, least_failure, option_products, winning_contexts, Kind, Proof,
+    };
 
     /// The proof built a kind at a time, skipping covered kinds and
     /// undoing a kind that fails, gives the verdict of a search from
@@ -599,6 +602,88 @@ mod incremental_proof {
             })
             .count();
         assert!(refuted * 4 >= q.order, "{refuted} of {}", q.order);
+    }
+
+    /// Whether the labels of `q` are wrong at the sum `w`: P with a move
+    /// into P, or N (and not empty) with none.
+    fn labelled_wrong(rule: &HeapRule, q: &Quotient, w: &[u32]) -> bool {
+        let product = |hs: &mut dyn Iterator<Item = u32>| {
+            hs.fold(q.identity, |a, h| q.times(a, q.phi[h as usize]))
+        };
+        let mut to_p = false;
+        for k in 0..w.len() {
+            rule.for_each_move(w[k], |_, parts| {
+                let rest = w
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != k)
+                    .map(|(_, &h)| h);
+                let o = product(&mut rest.chain(parts.iter().copied()));
+                to_p |= q.p[o as usize];
+            });
+        }
+        let p = q.p[product(&mut w.iter().copied()) as usize];
+        !w.is_empty() && p == to_p
+    }
+
+    /// Every sum of heaps 1..=top of weight below `limit` (2·tokens − heaps).
+    fn sums_below(top: u32, limit: u64, from: u32, w: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        out.push(w.clone());
+        for h in from..=top {
+            let weight: u64 = w.iter().map(|&g| 2 * g as u64 - 1).sum::<u64>() + 2 * h as u64 - 1;
+            if weight >= limit {
+                break;
+            }
+            w.push(h);
+            sums_below(top, limit, h, w, out);
+            w.pop();
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// On quotients with one label flipped, the least failure is a sum
+        /// labelled wrong, and no lighter sum is.
+        #[test]
+        fn least_failure_is_least(
+            code in prop::sample::select(vec!["0.77", "0.156", "0.07", "0.75", "0.312", "4!.0", "0.72"]),
+            flip in 0usize..64,
+        ) {
+            let top = 8;
+            let rule: HeapRule = code.parse().unwrap();
+            let mut q = solve(&rule, top, Limits::default(), |_| false).unwrap().quotient;
+            let f = flip % q.order;
+            q.p[f] = !q.p[f];
+            let letters: Vec<u32> = (1..=top).filter(|&h| {
+                let mut any = false;
+                rule.for_each_move(h, |_, _| any = true);
+                any
+            }).collect();
+            // Each element's least-weight sum, by search over light sums.
+            let mut light = Vec::new();
+            sums_below(top, 40, 1, &mut Vec::new(), &mut light);
+            let weight = |w: &[u32]| w.iter().map(|&h| 2 * h as u64 - 1).sum::<u64>();
+            light.sort_by_key(|w| weight(w));
+            let mut words: Vec<Option<Vec<u32>>> = vec![None; q.order];
+            for w in &light {
+                if w.iter().all(|h| letters.contains(h)) {
+                    let x = q.product(w).unwrap() as usize;
+                    words[x].get_or_insert_with(|| w.clone());
+                }
+            }
+            prop_assume!(words.iter().all(|w| w.is_some()));
+            let words: Vec<Vec<u32>> = words.into_iter().map(|w| w.unwrap()).collect();
+            let found = least_failure(&q, &kinds(&rule, &q, &letters), &words, usize::MAX).unwrap();
+            let Some(w) = found else {
+                return Ok(());
+            };
+            prop_assert!(labelled_wrong(&rule, &q, &w), "{} {:?}", code, w);
+            let mut lighter = Vec::new();
+            sums_below(top, weight(&w), 1, &mut Vec::new(), &mut lighter);
+            for l in lighter.iter().filter(|l| l.iter().all(|h| letters.contains(h))) {
+                prop_assert!(!labelled_wrong(&rule, &q, l), "{} {:?} lighter than {:?}", code, l, w);
+            }
+        }
     }
 
     proptest! {

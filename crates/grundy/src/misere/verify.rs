@@ -9,8 +9,13 @@
 //! breadth-first search over pairs (x, W), x the product of a sum and W
 //! the elements z such that the sum has a move to a product in P in the
 //! context z. Both are exact and finite, whatever the number of heaps.
+//! A pair whose contexts include those of a pair already kept with the
+//! same product is not kept (whatever it leads to, the other leads to
+//! something at least as bad), which keeps the search near the number of
+//! products. When the check fails, [`least_failure`] finds the failing
+//! sum of least weight, the one recalibration mends.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::heap::rule::HeapRule;
 
@@ -125,6 +130,156 @@ pub fn prove_n_kinds(
 
 type State = (u32, Vec<u64>);
 
+/// The state of a sum with a heap of `kind` added to a sum in state `(x, w)`.
+fn add_kind(q: &Quotient, (x, w): &State, kind: &Kind) -> State {
+    let nx = q.times(*x, kind.phi);
+    let mut nw = vec![0u64; w.len()];
+    for z in 0..q.order as u32 {
+        // Rows of the table (it is commutative), read in order.
+        if has(w, q.times(kind.phi, z)) || has(&kind.contexts, q.times(*x, z)) {
+            nw[z as usize / 64] |= 1 << (z % 64);
+        }
+    }
+    (nx, nw)
+}
+
+/// Whether `a` ⊆ `b`, as bit sets.
+fn subset(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(&x, &y)| x & !y == 0)
+}
+
+/// The pairs kept, by product, so that a pair whose winning contexts
+/// include those of a kept pair with the same product is not kept: a
+/// heap added to both keeps the inclusion (the contexts are monotone), and
+/// a sum labelled wrong has none at the identity, so whatever the larger
+/// pair leads to, the smaller one leads to a pair at least as bad.
+#[derive(Default)]
+struct Dominance {
+    by_product: HashMap<u32, Vec<usize>>,
+}
+
+impl Dominance {
+    fn dominated(&self, states: &[State], (x, w): &State) -> bool {
+        self.by_product
+            .get(x)
+            .is_some_and(|ids| ids.iter().any(|&i| subset(&states[i].1, w)))
+    }
+
+    fn insert(&mut self, x: u32, id: usize) {
+        self.by_product.entry(x).or_default().push(id);
+    }
+
+    /// Forgets the pairs numbered `from` on.
+    fn truncate(&mut self, states: &[State], from: usize) {
+        for (x, _) in &states[from..] {
+            if let Some(ids) = self.by_product.get_mut(x) {
+                while ids.last().is_some_and(|&i| i >= from) {
+                    ids.pop();
+                }
+            }
+        }
+    }
+}
+
+/// The weight of a heap in a sum, 2·h − 1: the weight of a sum,
+/// 2·tokens − heaps, falls with every move (a split without taking
+/// included), so a sum's options all weigh less than it.
+pub fn weight(h: u32) -> u64 {
+    2 * h as u64 - 1
+}
+
+/// A sum labelled wrong of the least weight, by (P) or by (N), if there is
+/// one. `words[z]` is a least-weight sum whose product is z. Every option of
+/// the sum weighs less, so it is labelled right: this is the failure
+/// recalibration needs (Plambeck and Siegel's least failure). (N) is a
+/// least-weight-first search over (product, winning contexts) pairs.
+pub fn least_failure(
+    q: &Quotient,
+    kinds: &[Kind],
+    words: &[Vec<u32>],
+    limit: usize,
+) -> Result<Option<Vec<u32>>, String> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let word_weight = |w: &[u32]| w.iter().map(|&h| weight(h)).sum::<u64>();
+    let mut best: Option<(u64, Vec<u32>)> = None;
+    for z in 0..q.order as u32 {
+        for k in kinds {
+            if has(&k.contexts, z) && q.p[q.times(z, k.phi) as usize] {
+                let c = word_weight(&words[z as usize]) + weight(k.heap);
+                if best.as_ref().is_none_or(|b| c < b.0) {
+                    let mut w = words[z as usize].clone();
+                    w.push(k.heap);
+                    w.sort_unstable();
+                    best = Some((c, w));
+                }
+            }
+        }
+    }
+    let start: State = (q.identity, vec![0u64; q.order.div_ceil(64)]);
+    let mut index: HashMap<State, usize> = HashMap::from_iter([(start.clone(), 0)]);
+    let mut states = vec![start];
+    let mut cost = vec![0u64];
+    let mut parent = vec![(usize::MAX, 0u32)];
+    let mut done = vec![false];
+    let mut queue = BinaryHeap::from([Reverse((0u64, 0usize))]);
+    let mut kept = Dominance::default();
+    while let Some(Reverse((c, i))) = queue.pop() {
+        if done[i] || c != cost[i] {
+            continue;
+        }
+        if best.as_ref().is_some_and(|b| c >= b.0) {
+            break;
+        }
+        done[i] = true;
+        if i != 0 {
+            if kept.dominated(&states, &states[i]) {
+                continue;
+            }
+            kept.insert(states[i].0, i);
+        }
+        let (x, w) = &states[i];
+        if i != 0 && !q.p[*x as usize] && !has(w, q.identity) {
+            let mut word = Vec::new();
+            let mut at = i;
+            while parent[at].0 != usize::MAX {
+                word.push(parent[at].1);
+                at = parent[at].0;
+            }
+            word.sort_unstable();
+            return Ok(Some(word));
+        }
+        for k in kinds {
+            let next = add_kind(q, &states[i], k);
+            let nc = c + weight(k.heap);
+            match index.get(&next) {
+                Some(&j) => {
+                    if !done[j] && nc < cost[j] {
+                        cost[j] = nc;
+                        parent[j] = (i, k.heap);
+                        queue.push(Reverse((nc, j)));
+                    }
+                }
+                None => {
+                    if states.len() >= limit {
+                        return Err(format!(
+                            "finding the least failure needed more than {limit} (product, winning contexts) pairs"
+                        ));
+                    }
+                    let j = states.len();
+                    index.insert(next.clone(), j);
+                    states.push(next);
+                    cost.push(nc);
+                    parent.push((i, k.heap));
+                    done.push(false);
+                    queue.push(Reverse((nc, j)));
+                }
+            }
+        }
+    }
+    Ok(best.map(|b| b.1))
+}
+
 /// The search of condition (N) for one quotient, kept so that a heap of a
 /// new kind extends it rather than starting again: every (product, winning
 /// contexts) pair reached from the empty sum, and how.
@@ -135,7 +290,7 @@ type State = (u32, Vec<u64>);
 /// add, not a search over all heaps again.
 pub struct Proof {
     kinds: Vec<Kind>,
-    index: HashMap<State, usize>,
+    kept: Dominance,
     states: Vec<State>,
     /// Each pair's predecessor and the heap added to it.
     parent: Vec<(usize, u32)>,
@@ -166,9 +321,11 @@ impl Proof {
         // within about 512 MB.
         let limit = limit.min((512usize << 20) / (2 * (24 + 8 * words)));
         let start: State = (q.identity, vec![0u64; words]);
+        // The empty sum is not kept for dominance: it is the one pair
+        // with no move that is not labelled wrong.
         Proof {
             kinds: Vec::new(),
-            index: HashMap::from([(start.clone(), 0)]),
+            kept: Dominance::default(),
             states: vec![start],
             parent: vec![(usize::MAX, 0)],
             limit,
@@ -211,9 +368,8 @@ impl Proof {
             bad = self.close(q, len)?;
         }
         if bad.is_some() {
-            for s in self.states.drain(len..) {
-                self.index.remove(&s);
-            }
+            self.kept.truncate(&self.states, len);
+            self.states.truncate(len);
             self.parent.truncate(len);
             self.kinds.truncate(k);
             return Ok(false);
@@ -239,21 +395,10 @@ impl Proof {
     /// A heap of kind `k` added to pair `i`; the new pair if it is labelled
     /// wrong (its product not in P, and no move into P).
     fn step(&mut self, q: &Quotient, i: usize, k: usize) -> Result<Option<usize>, String> {
-        let Kind {
-            phi,
-            contexts: d,
-            heap,
-        } = &self.kinds[k];
-        let (x, w) = &self.states[i];
-        let nx = q.times(*x, *phi);
-        let mut nw = vec![0u64; w.len()];
-        for z in 0..q.order as u32 {
-            if has(w, q.times(z, *phi)) || has(d, q.times(z, *x)) {
-                nw[z as usize / 64] |= 1 << (z % 64);
-            }
-        }
-        let state = (nx, nw);
-        if self.index.contains_key(&state) {
+        let heap = self.kinds[k].heap;
+        let state = add_kind(q, &self.states[i], &self.kinds[k]);
+        let nx = state.0;
+        if self.kept.dominated(&self.states, &state) {
             return Ok(None);
         }
         if self.states.len() >= self.limit {
@@ -264,8 +409,8 @@ impl Proof {
         }
         let bad = !q.p[nx as usize] && !has(&state.1, q.identity);
         let at = self.states.len();
-        self.parent.push((i, *heap));
-        self.index.insert(state.clone(), at);
+        self.parent.push((i, heap));
+        self.kept.insert(nx, at);
         self.states.push(state);
         Ok(bad.then_some(at))
     }
