@@ -42,7 +42,7 @@ use crate::heap::rule::HeapRule;
 use super::quotient::Quotient;
 use super::solver::{Limits, QuotientError, SolveRun};
 use super::verify::{
-    kinds, least_failure, option_products, p_failure_kinds, weight, winning_contexts, Kind, Proof,
+    kinds, option_products, p_failure_kinds, search, weight, winning_contexts, Kind, Proof,
 };
 
 /// The most recalibrations for one heap.
@@ -319,25 +319,6 @@ fn reduce(
     Ok((q, words))
 }
 
-/// The proof of a candidate from the kinds of its letters, or the least
-/// sum it labels wrong.
-fn failure(
-    q: &Quotient,
-    kinds: Vec<Kind>,
-    words: &[Vec<u32>],
-    limit: usize,
-) -> Result<Result<Proof, Vec<u32>>, String> {
-    if p_failure_kinds(q, &kinds).is_none() {
-        if let Ok(proof) = Proof::new(q, kinds.clone(), limit)? {
-            return Ok(Ok(proof));
-        }
-    }
-    match least_failure(q, &kinds, words, limit)? {
-        Some(w) => Ok(Err(w)),
-        None => Err("internal error: a failure has no least failure".into()),
-    }
-}
-
 /// Counts of each heap in a sorted word.
 fn counts(w: &[u32]) -> HashMap<u32, u32> {
     let mut c = HashMap::default();
@@ -402,7 +383,9 @@ fn next_heap(
         if stop() {
             return Ok(None);
         }
-        let w = match failure(&trial, kinds(rule, &trial, letters), &words, limits.proof)? {
+        // One least-weight search proves the trial or finds the least sum
+        // it labels wrong.
+        let w = match search(&trial, kinds(rule, &trial, letters), &words, limits.proof)? {
             Ok(proof) => return Ok(Some((trial, Some(proof)))),
             Err(w) => w,
         };

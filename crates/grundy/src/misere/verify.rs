@@ -130,16 +130,28 @@ pub fn prove_n_kinds(
 
 type State = (u32, Vec<u64>);
 
-/// The state of a sum with a heap of `kind` added to a sum in state `(x, w)`.
+/// The state of a sum with a heap of `kind` added to a sum in state `(x, w)`:
+/// z is a winning context when the sum wins beside z·Φ(h) or the heap wins
+/// beside z·x. Rows of the table (it is commutative) are read in order and
+/// each word of the set is built without branches.
 fn add_kind(q: &Quotient, (x, w): &State, kind: &Kind) -> State {
     let nx = q.times(*x, kind.phi);
-    let mut nw = vec![0u64; w.len()];
-    for z in 0..q.order as u32 {
-        // Rows of the table (it is commutative), read in order.
-        if has(w, q.times(kind.phi, z)) || has(&kind.contexts, q.times(*x, z)) {
-            nw[z as usize / 64] |= 1 << (z % 64);
-        }
-    }
+    let order = q.order;
+    let by_phi = &q.mul[kind.phi as usize * order..(kind.phi as usize + 1) * order];
+    let by_x = &q.mul[*x as usize * order..(*x as usize + 1) * order];
+    let bit = |set: &[u64], y: u32| set[y as usize / 64] >> (y % 64) & 1;
+    let nw = by_phi
+        .chunks(64)
+        .zip(by_x.chunks(64))
+        .map(|(a, b)| {
+            a.iter()
+                .zip(b)
+                .enumerate()
+                .fold(0u64, |word, (j, (&ya, &yb))| {
+                    word | (bit(w, ya) | bit(&kind.contexts, yb)) << j
+                })
+        })
+        .collect();
     (nx, nw)
 }
 
@@ -199,12 +211,25 @@ pub fn least_failure(
     words: &[Vec<u32>],
     limit: usize,
 ) -> Result<Option<Vec<u32>>, String> {
+    Ok(search(q, kinds.to_vec(), words, limit)?.err())
+}
+
+/// The proof of (P) and (N) for `kinds`, or the least failure (as
+/// [`least_failure`]): one least-weight-first search does both, so a
+/// failing candidate costs the pairs lighter than its least failure only.
+pub fn search(
+    q: &Quotient,
+    kinds: Vec<Kind>,
+    words: &[Vec<u32>],
+    limit: usize,
+) -> Result<Result<Proof, Vec<u32>>, String> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let word_weight = |w: &[u32]| w.iter().map(|&h| weight(h)).sum::<u64>();
     let mut best: Option<(u64, Vec<u32>)> = None;
+    let limit = pair_limit(q, limit);
     for z in 0..q.order as u32 {
-        for k in kinds {
+        for k in &kinds {
             if has(&k.contexts, z) && q.p[q.times(z, k.phi) as usize] {
                 let c = word_weight(&words[z as usize]) + weight(k.heap);
                 if best.as_ref().is_none_or(|b| c < b.0) {
@@ -247,9 +272,9 @@ pub fn least_failure(
                 at = parent[at].0;
             }
             word.sort_unstable();
-            return Ok(Some(word));
+            return Ok(Err(word));
         }
-        for k in kinds {
+        for k in &kinds {
             let next = add_kind(q, &states[i], k);
             let nc = c + weight(k.heap);
             match index.get(&next) {
@@ -261,6 +286,9 @@ pub fn least_failure(
                     }
                 }
                 None => {
+                    if kept.dominated(&states, &next) {
+                        continue;
+                    }
                     if states.len() >= limit {
                         return Err(format!(
                             "finding the least failure needed more than {limit} (product, winning contexts) pairs"
@@ -277,7 +305,23 @@ pub fn least_failure(
             }
         }
     }
-    Ok(best.map(|b| b.1))
+    if let Some((_, w)) = best {
+        return Ok(Err(w));
+    }
+    // Every pair kept was expanded; the others are dominated by one kept.
+    Ok(Ok(Proof {
+        kinds,
+        kept,
+        states,
+        parent,
+        limit,
+    }))
+}
+
+/// The most pairs a search keeps: `limit`, and within about 512 MB (each
+/// pair is stored about twice with its set of contexts).
+fn pair_limit(q: &Quotient, limit: usize) -> usize {
+    limit.min((512usize << 20) / (2 * (24 + 8 * q.order.div_ceil(64))))
 }
 
 /// The search of condition (N) for one quotient, kept so that a heap of a
@@ -316,11 +360,8 @@ impl Proof {
     /// The proof for no heap at all: the empty sum alone, which has no
     /// move and is not in P (in misère play its mover wins).
     pub fn empty(q: &Quotient, limit: usize) -> Proof {
-        let words = q.order.div_ceil(64);
-        // Each pair is stored twice with its set of contexts: keep them
-        // within about 512 MB.
-        let limit = limit.min((512usize << 20) / (2 * (24 + 8 * words)));
-        let start: State = (q.identity, vec![0u64; words]);
+        let limit = pair_limit(q, limit);
+        let start: State = (q.identity, vec![0u64; q.order.div_ceil(64)]);
         // The empty sum is not kept for dominance: it is the one pair
         // with no move that is not labelled wrong.
         Proof {
