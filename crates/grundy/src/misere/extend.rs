@@ -418,7 +418,12 @@ fn recalibrate(
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<Option<Reduced>, String> {
     let n = trial.top;
-    let should_be_p = !trial.p[trial_product(trial, w) as usize];
+    let Some(x) = trial.product(w) else {
+        return Err(format!(
+            "internal error: the failing sum {w:?} is past the trial's heaps"
+        ));
+    };
+    let should_be_p = !trial.p[x as usize];
     let exps = counts(w);
     let mut involved: Vec<u32> = exps.keys().copied().collect();
     involved.sort_unstable();
@@ -471,12 +476,6 @@ fn recalibrate(
     }
     Err(too_large
         .unwrap_or_else(|| format!("internal error: no recalibration labels the sum {w:?} right")))
-}
-
-/// The product of Φ over the heaps of `w` in `q`.
-fn trial_product(q: &Quotient, w: &[u32]) -> u32 {
-    w.iter()
-        .fold(q.identity, |a, &h| q.times(a, q.phi[h as usize]))
 }
 
 /// The index of x: the least i with x^i = x^(i+p) for some p > 0.

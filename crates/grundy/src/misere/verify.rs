@@ -265,14 +265,7 @@ pub fn search(
         }
         let (x, w) = &states[i];
         if i != 0 && !q.p[*x as usize] && !has(w, q.identity) {
-            let mut word = Vec::new();
-            let mut at = i;
-            while parent[at].0 != usize::MAX {
-                word.push(parent[at].1);
-                at = parent[at].0;
-            }
-            word.sort_unstable();
-            return Ok(Err(word));
+            return Ok(Err(word_of(&parent, i)));
         }
         for k in &kinds {
             let next = add_kind(q, &states[i], k);
@@ -456,14 +449,19 @@ impl Proof {
         Ok(bad.then_some(at))
     }
 
-    /// The sum of heaps that reaches pair `at`, sorted.
-    fn word(&self, mut at: usize) -> Vec<u32> {
-        let mut word = Vec::new();
-        while self.parent[at].0 != usize::MAX {
-            word.push(self.parent[at].1);
-            at = self.parent[at].0;
-        }
-        word.sort_unstable();
-        word
+    fn word(&self, at: usize) -> Vec<u32> {
+        word_of(&self.parent, at)
     }
+}
+
+/// The sum of heaps that reaches pair `at`, sorted, from each pair's
+/// predecessor and the heap added to it.
+fn word_of(parent: &[(usize, u32)], mut at: usize) -> Vec<u32> {
+    let mut word = Vec::new();
+    while parent[at].0 != usize::MAX {
+        word.push(parent[at].1);
+        at = parent[at].0;
+    }
+    word.sort_unstable();
+    word
 }
