@@ -131,3 +131,78 @@ fn quotient_limits_are_options() {
         "--seconds -1: give a positive",
     );
 }
+
+/// The report without its time.
+fn untimed(mut v: serde_json::Value) -> serde_json::Value {
+    v.as_object_mut().unwrap().remove("seconds");
+    v
+}
+
+#[test]
+fn checkpoint_then_resume_gives_the_whole_run() {
+    let d = common::scratch("misere", "resume");
+    let ck = d.join("ck.json");
+    let ck = common::s(&ck);
+    let out = common::grundy(&["misere", "0.07", "--to", "16", "--checkpoint", ck]);
+    assert!(out.status.success());
+    let resumed = json(&["misere", "0.07", "--to", "24", "--resume", ck, "--json"]);
+    let whole = json(&["misere", "0.07", "--to", "24", "--json"]);
+    assert_eq!(untimed(resumed), untimed(whole));
+    // A damaged checkpoint is refused, not trusted.
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ck).unwrap()).unwrap();
+    let bad = d.join("bad.json");
+    let bad = common::s(&bad);
+    for (field, needle) in [
+        ("p", "labelled P with a move to P"),
+        ("rule", "checkpoint of"),
+    ] {
+        let mut v = saved.clone();
+        match field {
+            "p" => v["p"][0] = serde_json::Value::Bool(!v["p"][0].as_bool().unwrap()),
+            _ => v["rule"] = "0.77".into(),
+        }
+        std::fs::write(bad, v.to_string()).unwrap();
+        refused(&["misere", "0.07", "--to", "20", "--resume", bad], needle);
+    }
+    std::fs::write(bad, "{\"format\": 1}").unwrap();
+    refused(
+        &["misere", "0.07", "--to", "20", "--resume", bad],
+        "not a misère checkpoint",
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn interrupted_run_saves_and_resumes() {
+    let d = common::scratch("misere", "interrupt");
+    let ck = d.join("ck.json");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["misere", "0.07", "--to", "200", "--checkpoint"])
+        .arg(&ck)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let pid = child.id().to_string();
+    std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("interrupted at heap"), "{err}");
+    assert!(err.contains("resume with --resume"), "{err}");
+    let ck = common::s(&ck);
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ck).unwrap()).unwrap();
+    let top = saved["top"].as_u64().unwrap();
+    assert!((1..200).contains(&top), "saved at heap {top}");
+    let to = (top + 2).to_string();
+    let resumed = json(&["misere", "0.07", "--to", &to, "--resume", ck, "--json"]);
+    let whole = json(&["misere", "0.07", "--to", &to, "--json"]);
+    assert_eq!(untimed(resumed), untimed(whole));
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -439,7 +439,7 @@ class Rule:
         periodicity theorem proves Φ periodic (up to ``to``, or heaps of
         10000): the quotient is then that of every heap. The limits are
         ``grundy misere``'s options (``max_order``: the largest |Q| tried,
-        2048 by default; ``max_candidate``, ``max_search``, ``max_proof``,
+        4096 by default; ``max_candidate``, ``max_search``, ``max_proof``,
         ``seconds``); where one stops the computation, ``stopped`` says at
         which heap and why. Runs with the GIL released; Ctrl-C raises
         ``KeyboardInterrupt``.

@@ -11,22 +11,24 @@
 //!    apart by sums of smaller heaps). Q is unchanged.
 //! 2. **Expansion.** Otherwise the trial is Q × ⟨t | t^4 = t^2⟩, heap n
 //!    mapped to (the identity, t). Every element reached from the heaps'
-//!    images is labelled from its least word (by weight 2·tokens − heaps,
-//!    which every move lowers): P exactly when no option of that word
-//!    lands on an element labelled P. Elements no product tells apart are
-//!    merged (partition refinement under the heaps' images), which gives
-//!    the least monoid carrying the labels.
+//!    images is labelled from its least word (in the order of
+//!    [`SumOrder`], which every move lowers): P exactly when no option of
+//!    that word lands on an element labelled P. Elements no product tells
+//!    apart are merged (partition refinement under the heaps' images),
+//!    which gives the least monoid carrying the labels.
 //! 3. **Verification and recalibration.** The trial is checked
 //!    ([`super::verify`]). On a failure, the least sum w it labels wrong
-//!    (least weight, so every option of w is labelled right) is mended
-//!    from the trial itself: for the fewest heaps of w that do it, each
-//!    heap's old image is dropped, the others' images generate a submonoid
-//!    of the trial, and each such heap gets a cyclic component of its own
-//!    whose index is at least the index of its old image and its exponent
-//!    in w less one (its period 2, or longer as the index grows). The first
-//!    that labels w right is labelled, reduced and checked in turn. The
-//!    trial stays near the size of the true quotient: only the heaps of one
-//!    failure are freed at a time.
+//!    (least in that order, so every option of w is labelled right) is
+//!    mended from the trial itself: for the fewest heaps of w that do it,
+//!    each heap's old image is dropped, the others' images generate a
+//!    submonoid of the trial, and each such heap gets a cyclic component
+//!    of its own whose index is at least the index of its old image and
+//!    its exponent in w less one (its period 2, or longer as the index
+//!    grows). The first that labels w right is labelled, reduced and
+//!    checked in turn. The trial stays near the size of the true quotient:
+//!    only the heaps of one failure are freed at a time, and least
+//!    failures in this order are sums of small heaps, whose freeing
+//!    changes the trial least.
 //!
 //! A candidate that passes is the quotient of heaps 0..n: its labels are
 //! the outcomes, and its elements are told apart by products, so none can
@@ -39,10 +41,12 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::heap::rule::HeapRule;
 
+use super::checkpoint::Start;
 use super::quotient::Quotient;
 use super::solver::{Limits, QuotientError, SolveRun};
 use super::verify::{
-    kinds, option_products, p_failure_kinds, search, weight, winning_contexts, Kind, Proof,
+    kinds, option_products, p_failure_kinds, search, winning_contexts, Kind, Proof, SumOrder, POLL,
+    STOPPED,
 };
 
 /// The most recalibrations for one heap.
@@ -171,6 +175,7 @@ fn label(
     m: &Candidate,
     letters: &[u32],
     limit: usize,
+    halt: &mut dyn FnMut() -> bool,
 ) -> Result<Labelled, String> {
     let mut l = Labelled {
         index: HashMap::default(),
@@ -178,16 +183,19 @@ fn label(
         parent: Vec::new(),
         p: Vec::new(),
     };
-    let mut best: HashMap<usize, (u64, u32, u32)> = HashMap::default();
+    let mut best: HashMap<usize, (SumOrder, u32, u32)> = HashMap::default();
     let mut queue = BinaryHeap::new();
-    best.insert(m.identity(), (0, u32::MAX, 0));
-    queue.push(Reverse((0u64, m.identity())));
+    best.insert(m.identity(), (SumOrder::default(), u32::MAX, 0));
+    queue.push(Reverse((SumOrder::default(), m.identity())));
     while let Some(Reverse((d, x))) = queue.pop() {
         if l.index.contains_key(&x) || best[&x].0 != d {
             continue;
         }
-        let (_, up, h) = best[&x];
+        let (up, h) = (best[&x].1, best[&x].2);
         let i = l.elems.len() as u32;
+        if i % POLL == POLL - 1 && halt() {
+            return Err(STOPPED.into());
+        }
         l.index.insert(x, i);
         l.elems.push(x);
         l.parent.push(if up == u32::MAX { (0, 0) } else { (up, h) });
@@ -230,13 +238,13 @@ fn label(
         }
         for &g in letters {
             let y = m.times(x, m.image[g as usize]);
-            let dy = d + weight(g);
             if l.index.contains_key(&y) {
                 continue;
             }
+            let dy = d.plus(g);
             let better = best.get(&y).is_none_or(|b| dy < b.0);
             if better {
-                best.insert(y, (dy, i, g));
+                best.insert(y, (dy.clone(), i, g));
                 queue.push(Reverse((dy, y)));
             }
         }
@@ -253,6 +261,7 @@ fn reduce(
     letters: &[u32],
     n: u32,
     order_limit: usize,
+    halt: &mut dyn FnMut() -> bool,
 ) -> Result<Reduced, String> {
     let count = l.elems.len();
     let mut gens: Vec<usize> = letters.iter().map(|&h| m.image[h as usize]).collect();
@@ -268,6 +277,9 @@ fn reduce(
     let mut class: Vec<u32> = l.p.iter().map(|&p| p as u32).collect();
     let mut classes = 0;
     loop {
+        if halt() {
+            return Err(STOPPED.into());
+        }
         let mut ids: HashMap<Vec<u32>, u32> = HashMap::default();
         let mut next = vec![0u32; count];
         for i in 0..count {
@@ -377,21 +389,34 @@ fn next_heap(
         period: 2,
     }];
     let m = Candidate::new(base, &base_image, first);
-    let l = label(rule, &m, letters, limits.candidate)?;
-    let (mut trial, mut words) = reduce(&m, &l, letters, n, limits.order)?;
+    let expanded = label(rule, &m, letters, limits.candidate, stop)
+        .and_then(|l| reduce(&m, &l, letters, n, limits.order, stop));
+    let (mut trial, mut words) = match expanded {
+        Err(e) if e == STOPPED => return Ok(None),
+        r => r?,
+    };
     for _ in 0..ROUND_LIMIT {
         if stop() {
             return Ok(None);
         }
-        // One least-weight search proves the trial or finds the least sum
+        // One least-first search proves the trial or finds the least sum
         // it labels wrong.
-        let w = match search(&trial, kinds(rule, &trial, letters), &words, limits.proof)? {
-            Ok(proof) => return Ok(Some((trial, Some(proof)))),
-            Err(w) => w,
+        let w = match search(
+            &trial,
+            kinds(rule, &trial, letters),
+            &words,
+            limits.proof,
+            stop,
+        ) {
+            Err(e) if e == STOPPED => return Ok(None),
+            Err(e) => return Err(e),
+            Ok(Ok(proof)) => return Ok(Some((trial, Some(proof)))),
+            Ok(Err(w)) => w,
         };
-        match recalibrate(rule, &trial, &w, letters, limits, stop)? {
-            Some(next) => (trial, words) = next,
-            None => return Ok(None),
+        match recalibrate(rule, &trial, &w, letters, limits, stop) {
+            Err(e) if e == STOPPED => return Ok(None),
+            Err(e) => return Err(e),
+            Ok(next) => (trial, words) = next,
         }
     }
     Err(format!(
@@ -408,7 +433,8 @@ type Reduced = (Quotient, Vec<Vec<u32>>);
 /// candidate is regenerated from the other heaps' images, and each such
 /// heap gets a cyclic component of its own whose index is at least both
 /// the index of its old image and its exponent in `w` less one; the
-/// candidate is labelled and reduced. `Ok(None)` when `stop` ends it.
+/// candidate is labelled and reduced. The error [`STOPPED`] when `stop`
+/// ends it.
 fn recalibrate(
     rule: &HeapRule,
     trial: &Quotient,
@@ -416,7 +442,7 @@ fn recalibrate(
     letters: &[u32],
     limits: &Limits,
     stop: &mut dyn FnMut() -> bool,
-) -> Result<Option<Reduced>, String> {
+) -> Result<Reduced, String> {
     let n = trial.top;
     let Some(x) = trial.product(w) else {
         return Err(format!(
@@ -431,7 +457,7 @@ fn recalibrate(
     for size in 1..=involved.len() {
         for heaps in combinations(&involved, size) {
             if stop() {
-                return Ok(None);
+                return Err(STOPPED.into());
             }
             let mut base_image = trial.phi.clone();
             let comps: Vec<Component> = heaps
@@ -456,8 +482,9 @@ fn recalibrate(
             if m.size().is_none() {
                 continue;
             }
-            let l = match label(rule, &m, letters, limits.candidate) {
+            let l = match label(rule, &m, letters, limits.candidate, stop) {
                 Ok(l) => l,
+                Err(e) if e == STOPPED => return Err(e),
                 Err(e) => {
                     too_large.get_or_insert(e);
                     continue;
@@ -470,7 +497,7 @@ fn recalibrate(
                 .get(&x)
                 .is_some_and(|&i| l.p[i as usize] == should_be_p)
             {
-                return reduce(&m, &l, letters, n, limits.order).map(Some);
+                return reduce(&m, &l, letters, n, limits.order, stop);
             }
         }
     }
@@ -531,50 +558,100 @@ pub fn solve(
     limits: Limits,
     mut stop: impl FnMut(&Quotient) -> bool,
 ) -> Result<SolveRun, QuotientError> {
+    solve_from(rule, None, top, limits, |q, _| stop(q))
+}
+
+/// [`solve`] from a quotient already found (a [`Start`], as read from a
+/// [`super::checkpoint::Checkpoint`]) rather than from heap 0: its proof
+/// is rebuilt, then heaps past its top are added. `stop` also sees |Q|
+/// after each heap so far, all a checkpoint needs. The error
+/// [`QuotientError::Start`] when the start is not a proven quotient of
+/// `rule`.
+pub fn solve_from(
+    rule: &HeapRule,
+    start: Option<Start>,
+    top: u32,
+    limits: Limits,
+    mut stop: impl FnMut(&Quotient, &[usize]) -> bool,
+) -> Result<SolveRun, QuotientError> {
     let started = super::solver::now();
     let deadline = started.and_then(|s| {
         limits
             .seconds
             .map(|t| s + std::time::Duration::from_secs_f64(t.max(0.0)))
     });
-    // Heap 0 alone: the empty sum, an N-position.
-    let mut q = Quotient {
-        top: 0,
-        order: 1,
-        identity: 0,
-        mul: vec![0],
-        p: vec![false],
-        phi: vec![0],
-        period: None,
-    };
-    let mut orders = vec![1];
-    let mut letters: Vec<u32> = Vec::new();
-    let mut proof = Proof::empty(&q, limits.proof);
-    let mut stopped = None;
-    for n in 1..=top {
-        if stop(&q) {
-            break;
-        }
-        if deadline.is_some_and(|d| super::solver::now().is_some_and(|t| t > d)) {
-            stopped = Some(format!(
-                "heap {n}: the time allowed ({:.1} s) ran out",
-                limits.seconds.unwrap_or(0.0)
-            ));
-            break;
-        }
+    let has_moves = |h: u32| {
         let mut any = false;
-        rule.for_each_move(n, |_, _| any = true);
-        if !any {
+        rule.for_each_move(h, |_, _| any = true);
+        any
+    };
+    let (mut q, mut orders, mut letters, mut proof) = match start {
+        // Heap 0 alone: the empty sum, an N-position.
+        None => {
+            let q = Quotient {
+                top: 0,
+                order: 1,
+                identity: 0,
+                mul: vec![0],
+                p: vec![false],
+                phi: vec![0],
+                period: None,
+            };
+            let proof = Proof::empty(&q, limits.proof);
+            (q, vec![1], Vec::new(), proof)
+        }
+        Some((q, orders)) => {
+            let letters: Vec<u32> = (1..=q.top).filter(|&h| has_moves(h)).collect();
+            let kinds = kinds(rule, &q, &letters);
+            if let Some((z, h)) = p_failure_kinds(&q, &kinds) {
+                return Err(QuotientError::Start(format!(
+                    "the start labels heap {h} beside element {z} P with a move to P"
+                )));
+            }
+            let proof = match Proof::new(&q, kinds, limits.proof) {
+                Ok(Ok(proof)) => proof,
+                Ok(Err(w)) => {
+                    return Err(QuotientError::Start(format!(
+                        "the start labels the sum {w:?} wrong"
+                    )))
+                }
+                Err(e) => return Err(QuotientError::Start(e)),
+            };
+            (q, orders, letters, proof)
+        }
+    };
+    let mut stopped = None;
+    let past_deadline = || deadline.is_some_and(|d| super::solver::now().is_some_and(|t| t > d));
+    let ran_out = |n: u32| {
+        format!(
+            "heap {n}: the time allowed ({:.1} s) ran out",
+            limits.seconds.unwrap_or(0.0)
+        )
+    };
+    for n in q.top + 1..=top {
+        if stop(&q, &orders) {
+            break;
+        }
+        if past_deadline() {
+            stopped = Some(ran_out(n));
+            break;
+        }
+        if !has_moves(n) {
             q.top = n;
             q.phi.push(q.identity);
             orders.push(q.order);
             continue;
         }
         letters.push(n);
-        let mut stop_here = || stop(&q);
+        let mut stop_here = || stop(&q, &orders) || past_deadline();
         match next_heap(rule, &q, n, &letters, &mut proof, &limits, &mut stop_here) {
-            // Stopped during recalibration: the quotient of the heaps below.
-            Ok(None) => break,
+            // Stopped during the heap: the quotient of the heaps below.
+            Ok(None) => {
+                if past_deadline() {
+                    stopped = Some(ran_out(n));
+                }
+                break;
+            }
             Ok(Some((next, next_proof))) => {
                 q = next;
                 if let Some(p) = next_proof {

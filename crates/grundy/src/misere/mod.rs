@@ -1,5 +1,7 @@
 //! Misère play of heap games beyond exhaustive search.
 //!
+//! - [`checkpoint`]: a quotient saved part-way, read back and proven
+//!   again, so a long run goes on from where it stopped;
 //! - [`explain`]: why a misère sum is won or lost, in words;
 //! - [`genus`]: the genus g^γ0γ1… of every heap (and of every sum of heaps)
 //!   by the recursive rule over options, its phylum, and the form CGSuite
@@ -14,6 +16,7 @@
 //!   outcomes and proven;
 //! - [`report`]: the quotient as front-ends print it, text and JSON.
 
+pub mod checkpoint;
 pub mod explain;
 pub mod extend;
 pub mod genus;

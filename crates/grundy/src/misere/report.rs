@@ -15,7 +15,8 @@ use serde::Serialize;
 use crate::heap::periodicity::Window;
 use crate::heap::rule::HeapRule;
 
-use super::extend::solve;
+use super::checkpoint::Start;
+use super::extend::solve_from;
 use super::quotient::Quotient;
 use super::solver::{Limits, SolveRun};
 
@@ -189,6 +190,22 @@ pub fn quotient_with(
     request: &QuotientRequest,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<QuotientReport, String> {
+    quotient_from(rule, request, None, &mut |q, _, to| {
+        progress(u64::from(q.top), to)
+    })
+}
+
+/// [`quotient_with`] from a quotient already found (read from a
+/// checkpoint, [`super::checkpoint`]), with `progress(q, orders, to)`
+/// seeing the quotient of the heaps done and |Q| after each, all a new
+/// checkpoint needs; it is called once more at the end with the last
+/// quotient (its answer is then ignored).
+pub fn quotient_from(
+    rule: &HeapRule,
+    request: &QuotientRequest,
+    start: Option<Start>,
+    progress: &mut dyn FnMut(&Quotient, &[usize], u64) -> bool,
+) -> Result<QuotientReport, String> {
     let to = match request.to {
         Some(t) => t,
         None if request.until_proven => MAX_TO,
@@ -207,8 +224,8 @@ pub fn quotient_with(
         ));
     }
     let mut cancelled = None;
-    let run = solve(rule, to as u32, request.limits, |q| {
-        if !progress(u64::from(q.top), to) {
+    let run = solve_from(rule, start, to as u32, request.limits, |q, orders| {
+        if !progress(q, orders, to) {
             cancelled = Some(q.top + 1);
             return true;
         }
@@ -218,6 +235,8 @@ pub fn quotient_with(
     if let Some(n) = cancelled {
         return Err(format!("stopped before heap {n}"));
     }
+    // Once more with the last quotient, which a checkpoint keeps.
+    progress(&run.quotient, &run.orders, to);
     Ok(QuotientReport::new(rule, &run))
 }
 

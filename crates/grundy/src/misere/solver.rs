@@ -52,7 +52,7 @@ use super::quotient::Quotient;
 use super::verify::prove_n;
 
 /// The largest quotient computed (its table takes |Q|² entries).
-pub const ORDER_LIMIT: usize = 2048;
+pub const ORDER_LIMIT: usize = 4096;
 
 /// The most positions the exhaustive search behind the learning may
 /// store.
@@ -84,6 +84,10 @@ pub enum QuotientError {
     /// A limit was reached before heap 1.
     #[error("{0}")]
     TooLarge(String),
+    /// The quotient a run was to start from is not a proven quotient of
+    /// the rule.
+    #[error("{0}")]
+    Start(String),
 }
 
 /// Limits of one computation.

@@ -12,8 +12,8 @@
 //! A pair whose contexts include those of a pair already kept with the
 //! same product is not kept (whatever it leads to, the other leads to
 //! something at least as bad), which keeps the search near the number of
-//! products. When the check fails, [`least_failure`] finds the failing
-//! sum of least weight, the one recalibration mends.
+//! products. When the check fails, [`least_failure`] finds the
+//! least sum labelled wrong ([`SumOrder`]), the one recalibration mends.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -193,45 +193,80 @@ impl Dominance {
     }
 }
 
-/// The weight of a heap in a sum, 2·h − 1: the weight of a sum,
-/// 2·tokens − heaps, falls with every move (a split without taking
-/// included), so a sum's options all weigh less than it.
-pub fn weight(h: u32) -> u64 {
-    2 * h as u64 - 1
+/// A sum of heaps in the order the searches go through sums: its heaps
+/// from the largest down, compared lexicographically (the order of words
+/// of Plambeck and Siegel and of MisereSolver: the sum with the larger
+/// largest heap is the larger, then the one with more of it, and so on
+/// down). A move replaces a heap by smaller ones, so every option of a sum
+/// is smaller than it; adding the same heap to two sums keeps their order,
+/// so a least-first search meets every option of a sum before the sum.
+/// Least failures in this order use small heaps (many copies of one rather
+/// than one large heap), and mending those keeps trials near the size of
+/// the true quotient.
+///
+/// ```
+/// use grundy::misere::verify::SumOrder;
+/// let a = SumOrder::of(&[3, 3, 38]);
+/// let b = SumOrder::of(&[4, 38]);
+/// assert!(a < b && b < SumOrder::of(&[39]));
+/// assert!(a.plus(5) < b.plus(5));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SumOrder(Vec<u32>);
+
+impl SumOrder {
+    /// The key of the sum of `heaps` (in any order).
+    pub fn of(heaps: &[u32]) -> SumOrder {
+        let mut v = heaps.to_vec();
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        SumOrder(v)
+    }
+
+    /// The key of this sum with a heap of `h` added.
+    pub fn plus(&self, h: u32) -> SumOrder {
+        let at = self.0.partition_point(|&g| g >= h);
+        let mut v = Vec::with_capacity(self.0.len() + 1);
+        v.extend_from_slice(&self.0[..at]);
+        v.push(h);
+        v.extend_from_slice(&self.0[at..]);
+        SumOrder(v)
+    }
 }
 
-/// A sum labelled wrong of the least weight, by (P) or by (N), if there is
-/// one. `words[z]` is a least-weight sum whose product is z. Every option of
-/// the sum weighs less, so it is labelled right: this is the failure
+/// The least sum labelled wrong ([`SumOrder`]), by (P) or by (N), if there
+/// is one. `words[z]` is a least sum whose product is z. Every option of
+/// the sum is smaller, so it is labelled right: this is the failure
 /// recalibration needs (Plambeck and Siegel's least failure). (N) is a
-/// least-weight-first search over (product, winning contexts) pairs.
+/// least-first search over (product, winning contexts) pairs.
 pub fn least_failure(
     q: &Quotient,
     kinds: &[Kind],
     words: &[Vec<u32>],
     limit: usize,
 ) -> Result<Option<Vec<u32>>, String> {
-    Ok(search(q, kinds.to_vec(), words, limit)?.err())
+    Ok(search(q, kinds.to_vec(), words, limit, &mut || false)?.err())
 }
 
 /// The proof of (P) and (N) for `kinds`, or the least failure (as
-/// [`least_failure`]): one least-weight-first search does both, so a
-/// failing candidate costs the pairs lighter than its least failure only.
+/// [`least_failure`]): one least-first search does both, so a
+/// failing candidate costs the pairs smaller than its least failure only.
+/// `halt` is asked now and then; when it answers true the search ends with
+/// the error [`STOPPED`].
 pub fn search(
     q: &Quotient,
     kinds: Vec<Kind>,
     words: &[Vec<u32>],
     limit: usize,
+    halt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Proof, Vec<u32>>, String> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
-    let word_weight = |w: &[u32]| w.iter().map(|&h| weight(h)).sum::<u64>();
-    let mut best: Option<(u64, Vec<u32>)> = None;
+    let mut best: Option<(SumOrder, Vec<u32>)> = None;
     let limit = pair_limit(q, limit);
     for z in 0..q.order as u32 {
         for k in &kinds {
             if has(&k.contexts, z) && q.p[q.times(z, k.phi) as usize] {
-                let c = word_weight(&words[z as usize]) + weight(k.heap);
+                let c = SumOrder::of(&words[z as usize]).plus(k.heap);
                 if best.as_ref().is_none_or(|b| c < b.0) {
                     let mut w = words[z as usize].clone();
                     w.push(k.heap);
@@ -244,14 +279,19 @@ pub fn search(
     let start: State = (q.identity, vec![0u64; q.order.div_ceil(64)]);
     let mut index: HashMap<State, usize> = HashMap::from_iter([(start.clone(), 0)]);
     let mut states = vec![start];
-    let mut cost = vec![0u64];
+    let mut cost = vec![SumOrder::default()];
     let mut parent = vec![(usize::MAX, 0u32)];
     let mut done = vec![false];
-    let mut queue = BinaryHeap::from([Reverse((0u64, 0usize))]);
+    let mut queue = BinaryHeap::from([Reverse((SumOrder::default(), 0usize))]);
     let mut kept = Dominance::default();
+    let mut popped = 0u32;
     while let Some(Reverse((c, i))) = queue.pop() {
         if done[i] || c != cost[i] {
             continue;
+        }
+        popped = popped.wrapping_add(1);
+        if popped.is_multiple_of(POLL) && halt() {
+            return Err(STOPPED.into());
         }
         if best.as_ref().is_some_and(|b| c >= b.0) {
             break;
@@ -268,12 +308,15 @@ pub fn search(
             return Ok(Err(word_of(&parent, i)));
         }
         for k in &kinds {
+            let nc = c.plus(k.heap);
+            if best.as_ref().is_some_and(|b| nc >= b.0) {
+                continue;
+            }
             let next = add_kind(q, &states[i], k);
-            let nc = c + weight(k.heap);
             match index.get(&next) {
                 Some(&j) => {
                     if !done[j] && nc < cost[j] {
-                        cost[j] = nc;
+                        cost[j] = nc.clone();
                         parent[j] = (i, k.heap);
                         queue.push(Reverse((nc, j)));
                     }
@@ -290,7 +333,7 @@ pub fn search(
                     let j = states.len();
                     index.insert(next.clone(), j);
                     states.push(next);
-                    cost.push(nc);
+                    cost.push(nc.clone());
                     parent.push((i, k.heap));
                     done.push(false);
                     queue.push(Reverse((nc, j)));
@@ -310,6 +353,12 @@ pub fn search(
         limit,
     }))
 }
+
+/// The error of a search, labelling or reduction that its `halt` ended.
+pub const STOPPED: &str = "stopped";
+
+/// How many steps a long loop takes between two calls of its `halt`.
+pub const POLL: u32 = 1024;
 
 /// The most pairs a search keeps: `limit`, and within about 512 MB (each
 /// pair is stored about twice with its set of contexts).
