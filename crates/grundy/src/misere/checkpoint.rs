@@ -114,7 +114,7 @@ impl Checkpoint {
                 "heap {h} beside element {z} is labelled P with a move to P"
             )));
         }
-        match Proof::new(&q, kinds, limits.proof)? {
+        match Proof::new(&q, kinds, limits.pairs(q.order))? {
             Ok(_) => Ok((q, c.orders)),
             Err(w) => Err(wrong(format!("it labels the sum {w:?} wrong"))),
         }

@@ -405,7 +405,7 @@ fn next_heap(
             &trial,
             kinds(rule, &trial, letters),
             &words,
-            limits.proof,
+            limits.pairs(trial.order),
             stop,
         ) {
             Err(e) if e == STOPPED => return Ok(None),
@@ -597,7 +597,7 @@ pub fn solve_from(
                 phi: vec![0],
                 period: None,
             };
-            let proof = Proof::empty(&q, limits.proof);
+            let proof = Proof::empty(&q, limits.pairs(1));
             (q, vec![1], Vec::new(), proof)
         }
         Some((q, orders)) => {
@@ -608,7 +608,7 @@ pub fn solve_from(
                     "the start labels heap {h} beside element {z} P with a move to P"
                 )));
             }
-            let proof = match Proof::new(&q, kinds, limits.proof) {
+            let proof = match Proof::new(&q, kinds, limits.pairs(q.order)) {
                 Ok(Ok(proof)) => proof,
                 Ok(Err(w)) => {
                     return Err(QuotientError::Start(format!(

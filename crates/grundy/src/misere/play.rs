@@ -32,6 +32,7 @@ pub const QUICK: Limits = Limits {
     proof: 100_000,
     candidate: 20_000,
     seconds: None,
+    pair_memory: super::solver::PAIR_MEMORY,
 };
 
 /// The most positions of the genus table computed on the way to an answer.

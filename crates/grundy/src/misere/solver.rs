@@ -103,7 +103,14 @@ pub struct Limits {
     pub candidate: usize,
     /// Seconds allowed in all, if bounded.
     pub seconds: Option<f64>,
+    /// Bytes the proof's pairs may take (see [`Limits::pairs`]):
+    /// [`PAIR_MEMORY`], or a quarter of the memory available when the
+    /// limits come from [`Limits::given`] and that is more.
+    pub pair_memory: u64,
 }
+
+/// The bytes a proof's pairs take at least may use.
+pub const PAIR_MEMORY: u64 = 512 << 20;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -113,11 +120,28 @@ impl Default for Limits {
             proof: PROOF_LIMIT,
             candidate: CANDIDATE_LIMIT,
             seconds: None,
+            pair_memory: PAIR_MEMORY,
         }
     }
 }
 
 impl Limits {
+    /// The most (product, winning contexts) pairs a proof over a quotient of
+    /// `order` elements keeps: `proof`, and what fits in `pair_memory`
+    /// (each pair is stored about twice with its set of |Q| bits).
+    ///
+    /// ```
+    /// use grundy::misere::solver::Limits;
+    /// let l = Limits::default();
+    /// assert_eq!(l.pairs(40), l.proof);
+    /// assert!(l.pairs(30_000) < 100_000);
+    /// ```
+    pub fn pairs(&self, order: usize) -> usize {
+        let bytes = 2 * (24 + 8 * order.div_ceil(64)) as u64;
+        self.proof
+            .min(usize::try_from(self.pair_memory / bytes).unwrap_or(usize::MAX))
+    }
+
     /// The memory, in bytes, a computation within these limits may take at
     /// most, roughly: the quotient's table (|Q|² entries of 4 bytes), the
     /// candidate monoid's labelled elements (about 200 bytes each with
@@ -173,6 +197,7 @@ impl Limits {
             search: got[2],
             proof: got[3],
             seconds,
+            pair_memory: PAIR_MEMORY.max(available / 4),
         };
         limits.fits(available)?;
         Ok(limits)
@@ -491,7 +516,12 @@ impl<'g, 'r> Learner<'g, 'r> {
             }
         }
         // (N): every sum outside P has a move into P.
-        match prove_n(self.rule, &quotient, &letters, self.limits.proof)? {
+        match prove_n(
+            self.rule,
+            &quotient,
+            &letters,
+            self.limits.pairs(quotient.order),
+        )? {
             None => Ok(Step::Proven),
             Some(w) => {
                 let w = if self.truth(&w)? {

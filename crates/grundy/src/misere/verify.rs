@@ -262,7 +262,6 @@ pub fn search(
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let mut best: Option<(SumOrder, Vec<u32>)> = None;
-    let limit = pair_limit(q, limit);
     for z in 0..q.order as u32 {
         for k in &kinds {
             if has(&k.contexts, z) && q.p[q.times(z, k.phi) as usize] {
@@ -327,7 +326,7 @@ pub fn search(
                     }
                     if states.len() >= limit {
                         return Err(format!(
-                            "finding the least failure needed more than {limit} (product, winning contexts) pairs"
+                            "finding the least failure needed more than {limit} (product, winning contexts) pairs (--max-proof, and the memory for them)"
                         ));
                     }
                     let j = states.len();
@@ -359,12 +358,6 @@ pub const STOPPED: &str = "stopped";
 
 /// How many steps a long loop takes between two calls of its `halt`.
 pub const POLL: u32 = 1024;
-
-/// The most pairs a search keeps: `limit`, and within about 512 MB (each
-/// pair is stored about twice with its set of contexts).
-fn pair_limit(q: &Quotient, limit: usize) -> usize {
-    limit.min((512usize << 20) / (2 * (24 + 8 * q.order.div_ceil(64))))
-}
 
 /// The search of condition (N) for one quotient, kept so that a heap of a
 /// new kind extends it rather than starting again: every (product, winning
@@ -402,7 +395,6 @@ impl Proof {
     /// The proof for no heap at all: the empty sum alone, which has no
     /// move and is not in P (in misère play its mover wins).
     pub fn empty(q: &Quotient, limit: usize) -> Proof {
-        let limit = pair_limit(q, limit);
         let start: State = (q.identity, vec![0u64; q.order.div_ceil(64)]);
         // The empty sum is not kept for dominance: it is the one pair
         // with no move that is not labelled wrong.
@@ -486,7 +478,7 @@ impl Proof {
         }
         if self.states.len() >= self.limit {
             return Err(format!(
-                "proving the quotient needed more than {} (product, winning contexts) pairs",
+                "proving the quotient needed more than {} (product, winning contexts) pairs (--max-proof, and the memory for them)",
                 self.limit
             ));
         }
