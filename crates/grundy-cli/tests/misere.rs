@@ -159,7 +159,10 @@ fn checkpoint_then_resume_gives_the_whole_run() {
     ] {
         let mut v = saved.clone();
         match field {
-            "p" => v["p"][0] = serde_json::Value::Bool(!v["p"][0].as_bool().unwrap()),
+            "p" => {
+                let label = &mut v["quotient"]["p"][0];
+                *label = serde_json::Value::Bool(!label.as_bool().unwrap());
+            }
             _ => v["rule"] = "0.77".into(),
         }
         std::fs::write(bad, v.to_string()).unwrap();
@@ -198,7 +201,7 @@ fn interrupted_run_saves_and_resumes() {
     let ck = common::s(&ck);
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(ck).unwrap()).unwrap();
-    let top = saved["top"].as_u64().unwrap();
+    let top = saved["quotient"]["top"].as_u64().unwrap();
     assert!((1..200).contains(&top), "saved at heap {top}");
     let to = (top + 2).to_string();
     let resumed = json(&["misere", "0.07", "--to", &to, "--resume", ck, "--json"]);

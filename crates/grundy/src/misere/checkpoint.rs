@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::heap::rule::HeapRule;
 
+pub use super::extend::Start;
 use super::quotient::Quotient;
 use super::solver::Limits;
 use super::verify::{kinds, p_failure_kinds, Proof};
@@ -39,25 +40,11 @@ pub struct Checkpoint {
     pub format: String,
     /// The rule, as `HeapRule` displays it.
     pub rule: String,
-    /// The last heap covered.
-    pub top: u32,
-    /// |Q|.
-    pub order: usize,
-    /// The identity.
-    pub identity: u32,
-    /// The table, row by row: `mul[x * order + y]` = x·y.
-    pub mul: Vec<u32>,
-    /// Whether each element is in the P-portion.
-    pub p: Vec<bool>,
-    /// Φ(0), …, Φ(top).
-    pub phi: Vec<u32>,
+    /// The quotient of heaps 0..=top (its `period` is not read back).
+    pub quotient: Quotient,
     /// |Q| after each heap 0, …, top.
     pub orders: Vec<usize>,
 }
-
-/// A run's starting point: the quotient of heaps 0..=top and |Q| after
-/// each of them.
-pub type Start = (Quotient, Vec<usize>);
 
 impl Checkpoint {
     /// The checkpoint of a run of `rule` at `q`.
@@ -65,12 +52,7 @@ impl Checkpoint {
         Checkpoint {
             format: FORMAT.into(),
             rule: rule.to_string(),
-            top: q.top,
-            order: q.order,
-            identity: q.identity,
-            mul: q.mul.clone(),
-            p: q.p.clone(),
-            phi: q.phi.clone(),
+            quotient: q.clone(),
             orders: orders.to_vec(),
         }
     }
@@ -98,7 +80,7 @@ impl Checkpoint {
                 c.rule.escape_debug()
             ));
         }
-        let q = c.quotient()?;
+        let q = checked(c.quotient, &c.orders)?;
         let letters: Vec<u32> = (1..=q.top)
             .filter(|&h| {
                 let mut any = false;
@@ -119,74 +101,66 @@ impl Checkpoint {
             Err(w) => Err(wrong(format!("it labels the sum {w:?} wrong"))),
         }
     }
+}
 
-    /// The quotient, once every field has the right shape: sizes that
-    /// agree, elements in range, an identity, a commutative table, every
-    /// element a product of heaps' images.
-    fn quotient(&self) -> Result<Quotient, String> {
-        let n = self.order;
-        let in_range = |x: u32| (x as usize) < n;
-        if n == 0 || n.checked_mul(n) != Some(self.mul.len()) {
-            return Err(format!(
-                "the table has {} entries, not |Q|² for |Q| = {n}",
-                self.mul.len()
-            ));
-        }
-        if self.p.len() != n {
-            return Err(format!("P has {} entries, not |Q| = {n}", self.p.len()));
-        }
-        let heaps = self.top as usize + 1;
-        if self.phi.len() != heaps || self.orders.len() != heaps {
-            return Err(format!(
-                "Φ has {} entries and the orders {}, not top + 1 = {heaps}",
-                self.phi.len(),
-                self.orders.len()
-            ));
-        }
-        if !(in_range(self.identity)
-            && self.mul.iter().all(|&x| in_range(x))
-            && self.phi.iter().all(|&x| in_range(x)))
-        {
-            return Err(format!("an element is outside 0..{n}"));
-        }
-        if self.orders.last() != Some(&n) {
-            return Err("the last order is not |Q|".into());
-        }
-        let q = Quotient {
-            top: self.top,
-            order: n,
-            identity: self.identity,
-            mul: self.mul.clone(),
-            p: self.p.clone(),
-            phi: self.phi.clone(),
-            period: None,
-        };
-        for x in 0..n as u32 {
-            if q.times(q.identity, x) != x {
-                return Err(format!("the identity times {x} is not {x}"));
-            }
-            if let Some(y) = (x + 1..n as u32).find(|&y| q.times(x, y) != q.times(y, x)) {
-                return Err(format!("the table is not commutative ({x}·{y})"));
-            }
-        }
-        // Every element is reached from the identity by the heaps' images.
-        let mut reached = vec![false; n];
-        reached[q.identity as usize] = true;
-        let mut todo = vec![q.identity];
-        while let Some(x) = todo.pop() {
-            for &g in &q.phi {
-                let y = q.times(x, g);
-                if !reached[y as usize] {
-                    reached[y as usize] = true;
-                    todo.push(y);
-                }
-            }
-        }
-        if let Some(x) = reached.iter().position(|&r| !r) {
-            return Err(format!("element {x} is no product of heaps"));
-        }
-        Ok(q)
+/// The quotient, once every field has the right shape: sizes that agree,
+/// elements in range, an identity, a commutative table, every element a
+/// product of heaps' images.
+fn checked(mut q: Quotient, orders: &[usize]) -> Result<Quotient, String> {
+    let n = q.order;
+    let in_range = |x: u32| (x as usize) < n;
+    if n == 0 || n.checked_mul(n) != Some(q.mul.len()) {
+        return Err(format!(
+            "the table has {} entries, not |Q|² for |Q| = {n}",
+            q.mul.len()
+        ));
     }
+    if q.p.len() != n {
+        return Err(format!("P has {} entries, not |Q| = {n}", q.p.len()));
+    }
+    let heaps = q.top as usize + 1;
+    if q.phi.len() != heaps || orders.len() != heaps {
+        return Err(format!(
+            "Φ has {} entries and the orders {}, not top + 1 = {heaps}",
+            q.phi.len(),
+            orders.len()
+        ));
+    }
+    if !(in_range(q.identity)
+        && q.mul.iter().all(|&x| in_range(x))
+        && q.phi.iter().all(|&x| in_range(x)))
+    {
+        return Err(format!("an element is outside 0..{n}"));
+    }
+    if orders.last() != Some(&n) {
+        return Err("the last order is not |Q|".into());
+    }
+    q.period = None;
+    for x in 0..n as u32 {
+        if q.times(q.identity, x) != x {
+            return Err(format!("the identity times {x} is not {x}"));
+        }
+        if let Some(y) = (x + 1..n as u32).find(|&y| q.times(x, y) != q.times(y, x)) {
+            return Err(format!("the table is not commutative ({x}·{y})"));
+        }
+    }
+    // Every element is reached from the identity by the heaps' images.
+    let mut reached = vec![false; n];
+    reached[q.identity as usize] = true;
+    let mut todo = vec![q.identity];
+    while let Some(x) = todo.pop() {
+        for &g in &q.phi {
+            let y = q.times(x, g);
+            if !reached[y as usize] {
+                reached[y as usize] = true;
+                todo.push(y);
+            }
+        }
+    }
+    if let Some(x) = reached.iter().position(|&r| !r) {
+        return Err(format!("element {x} is no product of heaps"));
+    }
+    Ok(q)
 }
 
 #[cfg(test)]
@@ -216,23 +190,23 @@ mod tests {
                 (resumed.quotient, resumed.orders),
                 (whole.quotient, whole.orders)
             );
-            for z in 0..good.order {
+            for z in 0..good.quotient.order {
                 let mut bad = good.clone();
-                bad.p[z] = !bad.p[z];
+                bad.quotient.p[z] = !bad.quotient.p[z];
                 assert!(
                     Checkpoint::parse(&bad.to_json(), &rule, Limits::default()).is_err(),
                     "{code}: P flipped at {z}"
                 );
             }
-            for h in 1..good.phi.len() {
+            for h in 1..good.quotient.phi.len() {
                 let mut bad = good.clone();
-                bad.phi[h] = (bad.phi[h] + 1) % good.order as u32;
+                bad.quotient.phi[h] = (bad.quotient.phi[h] + 1) % good.quotient.order as u32;
                 let moves = {
                     let mut any = false;
                     rule.for_each_move(h as u32, |_, _| any = true);
                     any
                 };
-                if moves && good.order > 1 {
+                if moves && good.quotient.order > 1 {
                     assert!(
                         Checkpoint::parse(&bad.to_json(), &rule, Limits::default()).is_err(),
                         "{code}: Φ({h}) changed"

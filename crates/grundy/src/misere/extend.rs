@@ -41,7 +41,6 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::heap::rule::HeapRule;
 
-use super::checkpoint::Start;
 use super::quotient::Quotient;
 use super::solver::{Limits, QuotientError, SolveRun};
 use super::verify::{
@@ -423,6 +422,10 @@ fn next_heap(
         "no quotient was found after {ROUND_LIMIT} recalibrations"
     ))
 }
+
+/// A run's starting point: the quotient of heaps 0..=top and |Q| after
+/// each of them.
+pub type Start = (Quotient, Vec<usize>);
 
 /// A reduced candidate and its elements' least words.
 type Reduced = (Quotient, Vec<Vec<u32>>);

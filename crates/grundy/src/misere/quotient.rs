@@ -13,7 +13,7 @@ use crate::heap::rule::HeapRule;
 
 /// A finite commutative monoid with a P-portion and the images of the
 /// heaps 0, 1, …, `top`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Quotient {
     /// The heaps covered: every sum of heaps of at most `top` tokens.
     pub top: u32,

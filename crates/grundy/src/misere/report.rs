@@ -15,8 +15,7 @@ use serde::Serialize;
 use crate::heap::periodicity::Window;
 use crate::heap::rule::HeapRule;
 
-use super::checkpoint::Start;
-use super::extend::solve_from;
+use super::extend::{solve_from, Start};
 use super::quotient::Quotient;
 use super::solver::{Limits, SolveRun};
 
