@@ -25,10 +25,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::heap::rule::HeapRule;
 
+use super::extend::prove_start;
 pub use super::extend::Start;
 use super::quotient::Quotient;
 use super::solver::Limits;
-use super::verify::{kinds, p_failure_kinds, Proof};
 
 /// The `format` field of a checkpoint file.
 pub const FORMAT: &str = "grundy misere checkpoint 1";
@@ -81,24 +81,12 @@ impl Checkpoint {
             ));
         }
         let q = checked(c.quotient, &c.orders)?;
-        let letters: Vec<u32> = (1..=q.top)
-            .filter(|&h| {
-                let mut any = false;
-                rule.for_each_move(h, |_, _| any = true);
-                any
-            })
-            .collect();
-        let kinds = kinds(rule, &q, &letters);
-        let wrong =
-            |what: String| format!("its quotient is not that of heaps 0..={}: {what}", q.top);
-        if let Some((z, h)) = p_failure_kinds(&q, &kinds) {
-            return Err(wrong(format!(
-                "heap {h} beside element {z} is labelled P with a move to P"
-            )));
-        }
-        match Proof::new(&q, kinds, limits.pairs(q.order))? {
+        match prove_start(rule, &q, &limits) {
             Ok(_) => Ok((q, c.orders)),
-            Err(w) => Err(wrong(format!("it labels the sum {w:?} wrong"))),
+            Err(e) => Err(format!(
+                "its quotient is not that of heaps 0..={}: {e}",
+                q.top
+            )),
         }
     }
 }

@@ -427,6 +427,34 @@ fn next_heap(
 /// each of them.
 pub type Start = (Quotient, Vec<usize>);
 
+/// Whether heap `h` has a move (a heap without one is the identity).
+fn has_moves(rule: &HeapRule, h: u32) -> bool {
+    let mut any = false;
+    rule.for_each_move(h, |_, _| any = true);
+    any
+}
+
+/// The proof, (P) and (N) for every sum of heaps 0..=top, of a quotient a
+/// run starts from, with the heaps that have moves; the error says what is
+/// labelled wrong.
+pub fn prove_start(
+    rule: &HeapRule,
+    q: &Quotient,
+    limits: &Limits,
+) -> Result<(Vec<u32>, Proof), String> {
+    let letters: Vec<u32> = (1..=q.top).filter(|&h| has_moves(rule, h)).collect();
+    let kinds = kinds(rule, q, &letters);
+    if let Some((z, h)) = p_failure_kinds(q, &kinds) {
+        return Err(format!(
+            "heap {h} beside element {z} is labelled P with a move to P"
+        ));
+    }
+    match Proof::new(q, kinds, limits.pairs(q.order))? {
+        Ok(proof) => Ok((letters, proof)),
+        Err(w) => Err(format!("it labels the sum {w:?} wrong")),
+    }
+}
+
 /// A reduced candidate and its elements' least words.
 type Reduced = (Quotient, Vec<Vec<u32>>);
 
@@ -583,11 +611,6 @@ pub fn solve_from(
             .seconds
             .map(|t| s + std::time::Duration::from_secs_f64(t.max(0.0)))
     });
-    let has_moves = |h: u32| {
-        let mut any = false;
-        rule.for_each_move(h, |_, _| any = true);
-        any
-    };
     let (mut q, mut orders, mut letters, mut proof) = match start {
         // Heap 0 alone: the empty sum, an N-position.
         None => {
@@ -604,22 +627,8 @@ pub fn solve_from(
             (q, vec![1], Vec::new(), proof)
         }
         Some((q, orders)) => {
-            let letters: Vec<u32> = (1..=q.top).filter(|&h| has_moves(h)).collect();
-            let kinds = kinds(rule, &q, &letters);
-            if let Some((z, h)) = p_failure_kinds(&q, &kinds) {
-                return Err(QuotientError::Start(format!(
-                    "the start labels heap {h} beside element {z} P with a move to P"
-                )));
-            }
-            let proof = match Proof::new(&q, kinds, limits.pairs(q.order)) {
-                Ok(Ok(proof)) => proof,
-                Ok(Err(w)) => {
-                    return Err(QuotientError::Start(format!(
-                        "the start labels the sum {w:?} wrong"
-                    )))
-                }
-                Err(e) => return Err(QuotientError::Start(e)),
-            };
+            let (letters, proof) = prove_start(rule, &q, &limits)
+                .map_err(|e| QuotientError::Start(format!("the start is wrong: {e}")))?;
             (q, orders, letters, proof)
         }
     };
@@ -639,7 +648,7 @@ pub fn solve_from(
             stopped = Some(ran_out(n));
             break;
         }
-        if !has_moves(n) {
+        if !has_moves(rule, n) {
             q.top = n;
             q.phi.push(q.identity);
             orders.push(q.order);
