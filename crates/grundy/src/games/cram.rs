@@ -318,6 +318,58 @@ fn flood(seed: u64, within: u64, w: usize) -> u64 {
     }
 }
 
+/// The empty cells `free` of rows of width `w` with cells that change no
+/// value taken away, until none is left (Beling's reductions):
+/// - a cell with no empty neighbour (no domino ever covers it);
+/// - of the tufts of one cell (its neighbours whose only neighbour it is),
+///   all but one: a domino on the cell and any of its tufts leaves the same
+///   position, the other tufts dead;
+/// - a bridge: a cell, neither a tuft nor a tuft's neighbour, whose every
+///   neighbour has a tuft: a domino on it and such a neighbour leaves what
+///   a domino on that neighbour and its tuft leaves, with the bridge in
+///   place of the dead tuft.
+///
+/// ```
+/// use grundy::games::cram::{reduce, Board};
+/// // A plus: its centre and one arm are all that matter (a domino).
+/// let plus = Board::parse("#.#/.../#.#").unwrap();
+/// assert_eq!(reduce(plus.free(), 3).count_ones(), 2);
+/// ```
+pub fn reduce(free: u64, w: usize) -> u64 {
+    let mut f = free;
+    loop {
+        let right = (f >> 1) & not_last(w);
+        let left = (f << 1) & not_first(w);
+        let down = f >> w;
+        let up = f.checked_shl(w as u32).unwrap_or(0);
+        let any = right | left | down | up;
+        let two = (right & (left | down | up)) | (left & (down | up)) | (down & up);
+        let tufts = f & any & !two;
+        // The neighbour of each tuft, direction by direction; a tuft whose
+        // neighbour already has one is dropped.
+        let mut centres = 0u64;
+        let mut next = f & any;
+        let by_right = tufts & right;
+        centres |= by_right << 1;
+        let by_left = tufts & left;
+        next &= !(by_left & (centres << 1));
+        centres |= by_left >> 1;
+        let by_down = tufts & down;
+        next &= !(by_down & (centres >> w));
+        centres |= by_down << w;
+        let by_up = tufts & up;
+        next &= !(by_up & centres.checked_shl(w as u32).unwrap_or(0));
+        centres |= by_up >> w;
+        let others = f & !(tufts | centres);
+        let bridges = others & !neighbours(others, w);
+        next &= !bridges;
+        if next == f {
+            return f;
+        }
+        f = next;
+    }
+}
+
 /// The bits of a key that hold cells; the width is above them.
 const CELLS: u64 = (1 << 61) - 1;
 
@@ -348,9 +400,10 @@ pub fn canonical(part: u64, w: usize) -> u64 {
     let mut tall = [0u8; 64];
     let (t, k) = if width > n {
         for i in 0..n {
-            let r = row(i) >> c0;
-            for (j, col) in tall.iter_mut().enumerate().take(width) {
-                *col |= ((r >> j & 1) as u8) << i;
+            let mut r = row(i) >> c0;
+            while r != 0 {
+                tall[r.trailing_zeros() as usize] |= 1 << i;
+                r &= r - 1;
             }
         }
         (width, n)
@@ -479,25 +532,66 @@ fn symmetric_zero(b: &Board) -> bool {
     false
 }
 
+/// Whether the first player wins the board of a key by the domino at its
+/// centre and then copying: a half turn maps the board onto itself, and
+/// the one domino that is its own image under it (across the middle of a
+/// board of odd height and even width, down the middle of one of even
+/// height and odd width) is empty. Once it is placed the second player is
+/// the one a copy answers.
+fn centre_then_copy(b: &Board) -> bool {
+    let (n, w, f) = (b.rows(), b.cols(), b.free);
+    let size = n * w;
+    if f.reverse_bits() >> (64 - size) != f {
+        return false;
+    }
+    match (n % 2, w % 2) {
+        (1, 0) => f >> ((n / 2) * w + w / 2 - 1) & 3 == 3,
+        (0, 1) => {
+            let a = (n / 2 - 1) * w + w / 2;
+            f >> a & 1 == 1 && f >> (a + w) & 1 == 1
+        }
+        _ => false,
+    }
+}
+
 impl Split for Cram {
     type Position = Board;
     type Key = u64;
 
     fn components(&self, p: &Board, out: &mut Vec<u64>) {
         let w = p.cols();
-        out.extend(p.regions().into_iter().map(|part| canonical(part, w)));
+        let mut left = reduce(p.free, w);
+        while left != 0 {
+            let part = flood(left & left.wrapping_neg(), left, w);
+            left &= !part;
+            out.push(canonical(part, w));
+        }
     }
 
     fn options(&self, key: &u64, out: &mut Vec<Board>) {
         let b = key_board(*key);
         let w = b.cols();
         let f = b.free;
-        for a in bits(f & (f >> 1) & not_last(w)) {
-            out.push(b.cover(3 << a));
-        }
+        // Dominoes near the middle line first, and among those near the
+        // centre: among options that look as hard as each other (the
+        // engine sorts them by size), they are the likeliest to split the
+        // region. A domino down is ranked by the distance of its column
+        // from the middle column, then of its centre from the middle row;
+        // a domino across the other way round (distances doubled).
+        let n = b.rows();
+        let mut order: Vec<(usize, u64)> = Vec::with_capacity(2 * MAX_CELLS);
         for a in bits(f & (f >> w)) {
-            out.push(b.cover(1 << a | 1 << (a + w)));
+            let (r, c) = (a / w, a % w);
+            let rank = (2 * c + 1).abs_diff(w) * 64 + (2 * r + 2).abs_diff(n);
+            order.push((rank, 1 << a | 1 << (a + w)));
         }
+        for a in bits(f & (f >> 1) & not_last(w)) {
+            let (r, c) = (a / w, a % w);
+            let rank = (2 * r + 1).abs_diff(n) * 64 + (2 * c + 2).abs_diff(w);
+            order.push((rank, 3 << a));
+        }
+        order.sort_by_key(|o| o.0);
+        out.extend(order.iter().map(|&(_, m)| b.cover(m)));
     }
 
     fn size(&self, key: &u64) -> u32 {
@@ -505,10 +599,15 @@ impl Split for Cram {
     }
 
     fn known(&self, key: &u64) -> Option<u32> {
-        if key >> 61 == 1 {
-            return Some(self.strip((key & CELLS).count_ones() as usize));
-        }
+        (key >> 61 == 1).then(|| self.strip((key & CELLS).count_ones() as usize))
+    }
+
+    fn settled(&self, key: &u64) -> Option<u32> {
         symmetric_zero(&key_board(*key)).then_some(0)
+    }
+
+    fn not_zero(&self, key: &u64) -> bool {
+        centre_then_copy(&key_board(*key))
     }
 }
 

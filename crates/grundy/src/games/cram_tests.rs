@@ -116,8 +116,59 @@ proptest! {
             prop_assert_eq!(plain_value(&b), 0);
         }
     }
+
+    /// Beling's reductions keep the value: a board and what `reduce`
+    /// leaves of it have the same value by the plain recursion.
+    #[test]
+    fn reductions_keep_the_value(b in boards(16)) {
+        let reduced = b.with_free(reduce(b.free(), b.cols()));
+        prop_assert!(reduced.free() & !b.free() == 0);
+        prop_assert_eq!(plain_value(&reduced), plain_value(&b));
+    }
+
+    /// A board a half turn maps onto itself, with the one domino that is
+    /// its own image empty, is an N-position by the plain recursion
+    /// whenever the fact says so (the centre domino is added when the
+    /// board's shape has one, so that the fact is tried often).
+    #[test]
+    fn centre_domino_then_copy_wins(b in boards(36)) {
+        let (n, w) = (b.rows(), b.cols());
+        let centre = match (n % 2, w % 2) {
+            (1, 0) => 3 << ((n / 2) * w + w / 2 - 1),
+            (0, 1) => {
+                let a = (n / 2 - 1) * w + w / 2;
+                1 << a | 1 << (a + w)
+            }
+            _ => 0,
+        };
+        let sym = b.with_free((b.free() & image(&b, 3).free()) | centre);
+        prop_assert_eq!(centre_then_copy(&sym), centre != 0);
+        if sym.free_cells() <= 18 && centre != 0 {
+            prop_assert_ne!(plain_value(&sym), 0);
+        }
+    }
 }
 
+#[test]
+fn reductions_take_what_they_should() {
+    // ('.' empty, '#' blocked; the cells left, counted)
+    let cases = [
+        ("#.#/.../#.#", 2), // a plus: its centre and one arm
+        ("...", 2),         // a strip of 3: a domino
+        (".../.#./...", 8), // a ring: nothing to take
+        (".../.#.", 4),     // the same, the bridge in the top row
+        ("..../.##.", 6),   // nothing to take
+        ("....", 4),
+        ("#.##/..../.##.", 6), // a bridge in the middle row
+        ("#.#/###/#.#", 0),    // lone cells
+    ];
+    for (text, want) in cases {
+        let b = Board::parse(text).unwrap();
+        let got = reduce(b.free(), b.cols());
+        assert_eq!(got.count_ones(), want, "{text}: left {}", b.with_free(got));
+        assert_eq!(plain_value(&b.with_free(got)), plain_value(&b), "{text}");
+    }
+}
 #[test]
 fn the_fact_finds_symmetric_boards() {
     for text in ["4x4", "2x6", "3x3", "....#/..#../#...."] {

@@ -6,16 +6,21 @@
 //! What makes it fast is what a component is looked up by: the game
 //! reduces each one to a canonical form ([`Split::components`]) before it
 //! meets the transposition table, so a component met again, moved, turned
-//! or mirrored, costs one lookup; and the game may know a component's value
-//! without search ([`Split::known`]: a strip of Cram is a heap of Dawson's
-//! Kayles).
+//! or mirrored, costs one lookup, and two equal components of a sum cancel;
+//! the game may know a component's value without search ([`Split::known`]:
+//! a strip of Cram is a heap of Dawson's Kayles), or settle it once by a
+//! strategy ([`Split::settled`], [`Split::not_zero`]: Cram's symmetries).
 //!
 //! And a component's value is not found as the mex of all its options'
-//! values, which needs every option's exact value, but as the least `k`
-//! for which the component plus a Nim heap of `k` is a P-position
-//! (Lemoine and Viennot): each such question is settled by a search that
-//! stops at its first winning move, and in a sum only the largest
-//! component whose value is unknown is searched, the others valued.
+//! exact values. The value of a component with `m` options is at most `m`;
+//! the search keeps the values it may still have and asks each option only
+//! whether its value is one that matters (Beling and Rogalski, *On pruning
+//! search trees of impartial games*, Artificial Intelligence 283, 2020),
+//! stopping as soon as no wanted value is left. At the top, each candidate
+//! value in turn is tried against the options not yet valued (Beling's
+//! aspiration sets). In a sum only the largest component whose value is
+//! unknown is searched, the others valued. Options are tried easiest
+//! first: the least sum of squared component sizes, then the game's order.
 //!
 //! The table is bounded: [`Search::new`] takes a memory budget in bytes,
 //! and a search that would store more components than fit in it stops with
@@ -44,11 +49,13 @@
 //! assert_eq!(s.known_value(&vec![5]), Some(5));
 //! ```
 
+mod candidates;
 mod table;
 
 use std::fmt;
 use std::hash::Hash;
 
+use candidates::{below, up_to_largest, xor_each, Candidates};
 use table::Table;
 pub use table::TableFull;
 
@@ -79,6 +86,20 @@ pub trait Split {
     fn known(&self, _c: &Self::Key) -> Option<u32> {
         None
     }
+
+    /// The value of `c` when a fact that costs more to check than a
+    /// lookup settles it (a symmetry strategy): asked once, before `c` is
+    /// first searched, and stored. `None` by default.
+    fn settled(&self, _c: &Self::Key) -> Option<u32> {
+        None
+    }
+
+    /// Whether such a fact shows `c` is an N-position (its value is not
+    /// 0: the first player has a strategy), when [`Split::settled`] does
+    /// not give its value; asked and stored like it.
+    fn not_zero(&self, _c: &Self::Key) -> bool {
+        false
+    }
 }
 
 /// The values of the components met so far, and the game.
@@ -88,8 +109,6 @@ pub struct Search<G: Split> {
     /// Scratch stacks shared by every level of the recursion.
     positions: Vec<G::Position>,
     keys: Vec<G::Key>,
-    /// The components of one option, looked up before any is searched.
-    probe: Vec<G::Key>,
 }
 
 impl<G: Split> fmt::Debug for Search<G> {
@@ -101,6 +120,17 @@ impl<G: Split> fmt::Debug for Search<G> {
     }
 }
 
+/// One option of a component while it is searched: its components whose
+/// values are not known (`keys[first..first + len]`, the largest first),
+/// the nim-sum `x` of the others, and how hard it looks.
+#[derive(Clone, Copy)]
+struct Pending {
+    first: usize,
+    len: usize,
+    x: u32,
+    cost: u64,
+}
+
 impl<G: Split> Search<G> {
     /// An engine for `game` whose table may use about `memory` bytes.
     pub fn new(game: G, memory: usize) -> Self {
@@ -109,7 +139,6 @@ impl<G: Split> Search<G> {
             table: Table::new(memory),
             positions: Vec::new(),
             keys: Vec::new(),
-            probe: Vec::new(),
         }
     }
 
@@ -128,10 +157,29 @@ impl<G: Split> Search<G> {
         self.table.limit()
     }
 
+    /// Pushes the components of `p` onto `keys`, less pairs of equal ones
+    /// (a component plus its copy is a P-position).
+    fn collect(&self, p: &G::Position, keys: &mut Vec<G::Key>) {
+        let start = keys.len();
+        self.game.components(p, keys);
+        let mut i = start;
+        while i < keys.len() {
+            match keys[i + 1..].iter().position(|k| *k == keys[i]) {
+                Some(j) => {
+                    keys.swap_remove(i + 1 + j);
+                    keys.swap_remove(i);
+                }
+                None => i += 1,
+            }
+        }
+    }
+
     /// The value of `p`: the nim-sum of its components' values.
     pub fn value(&mut self, p: &G::Position) -> Result<u32, TableFull> {
         let start = self.keys.len();
-        self.game.components(p, &mut self.keys);
+        let mut keys = std::mem::take(&mut self.keys);
+        self.collect(p, &mut keys);
+        self.keys = keys;
         let mut sum = 0;
         let mut result = Ok(());
         for i in start..self.keys.len() {
@@ -157,7 +205,7 @@ impl<G: Split> Search<G> {
     /// component of it is stored or known.
     pub fn known_value(&self, p: &G::Position) -> Option<u32> {
         let mut keys = Vec::new();
-        self.game.components(p, &mut keys);
+        self.collect(p, &mut keys);
         keys.iter().try_fold(0, |sum, k| Some(sum ^ self.exact(k)?))
     }
 
@@ -169,92 +217,232 @@ impl<G: Split> Search<G> {
         })
     }
 
-    /// The value of the component `c` (in canonical form): the least `k`
-    /// for which `c + *k` is a P-position.
-    pub fn component(&mut self, c: G::Key) -> Result<u32, TableFull> {
+    /// The value of `c` when it is known, stored, or settled by the game
+    /// (then stored, so that the game is asked once).
+    fn exact_or_settled(&mut self, c: G::Key) -> Result<Option<u32>, TableFull> {
         if let Some(v) = self.exact(&c) {
-            return Ok(v);
+            return Ok(Some(v));
         }
-        for k in 0..MASKED {
-            if self.is_p(c, k)? {
-                return Ok(k);
+        if self.table.get(&c).is_some() {
+            return Ok(None);
+        }
+        match self.game.settled(&c) {
+            Some(v) => {
+                self.table.insert(c, EXACT | u64::from(v))?;
+                Ok(Some(v))
+            }
+            None => {
+                if self.game.not_zero(&c) {
+                    self.table.insert(c, 1)?;
+                }
+                Ok(None)
             }
         }
-        self.by_mex(c)
     }
 
-    /// Whether `c + *k` is a P-position, that is whether `c` has value `k`
-    /// (Lemoine and Viennot): every move to `c + *j`, `j < k`, and every
-    /// move in `c` must lead to an N-position, and the search of each stops
-    /// at its first move to a P-position. What is learnt is stored: the
-    /// value, or that `c + *k` is an N-position (`c`'s value is not `k`).
-    fn is_p(&mut self, c: G::Key, k: u32) -> Result<bool, TableFull> {
-        if let Some(v) = self.exact(&c) {
-            return Ok(v == k);
+    /// The value of the component `c` (in canonical form).
+    pub fn component(&mut self, c: G::Key) -> Result<u32, TableFull> {
+        if let Some(v) = self.exact_or_settled(c)? {
+            return Ok(v);
         }
+        let first_key = self.keys.len();
+        let mut cand = Candidates::lowest(0);
+        let mut pending = self.expand(c, &mut cand);
+        let found = self.aspire(c, &mut cand, &mut pending);
+        self.keys.truncate(first_key);
+        match found? {
+            Some(v) => Ok(v),
+            None => self.by_mex(c),
+        }
+    }
+
+    /// The value of `c` by aspiration (Beling's aspiration sets): for each
+    /// candidate `r` in turn, least first, every option not yet valued is
+    /// asked only whether its value is `r`; the first `r` no option has is
+    /// the value. An option whose value turns up is not asked again.
+    /// `None` when the value is past what the candidates hold.
+    fn aspire(
+        &mut self,
+        c: G::Key,
+        cand: &mut Candidates,
+        pending: &mut Vec<Pending>,
+    ) -> Result<Option<u32>, TableFull> {
+        let mut r = 0;
+        loop {
+            let excluded = self.table.get(&c).unwrap_or(0) & !EXACT;
+            let next = cand.low & !below(r) & !excluded;
+            if next == 0 {
+                return Ok(None);
+            }
+            r = next.trailing_zeros();
+            let mut taken = false;
+            let mut i = 0;
+            while i < pending.len() {
+                let x = self.settle(&mut pending[i])?;
+                let big = self.keys[pending[i].first];
+                let found = if x >= 64 {
+                    Some(self.component(big)?)
+                } else {
+                    self.in_set(big, 1 << (r ^ x))?
+                };
+                match found {
+                    Some(v) => {
+                        pending.remove(i);
+                        cand.remove(v ^ x);
+                        if v ^ x == r {
+                            taken = true;
+                            break;
+                        }
+                    }
+                    None => i += 1,
+                }
+            }
+            if !taken {
+                self.table.insert(c, EXACT | u64::from(r))?;
+                return Ok(Some(r));
+            }
+            r += 1;
+        }
+    }
+
+    /// Pushes the components of each option of `c` whose values are not
+    /// known onto `keys` and returns them as [`Pending`] options, easiest
+    /// first; `cand` becomes the candidate values of `c` left once the
+    /// options valued from the table alone are counted.
+    fn expand(&mut self, c: G::Key, cand: &mut Candidates) -> Vec<Pending> {
+        let start = self.positions.len();
+        self.game.options(&c, &mut self.positions);
+        *cand = Candidates::lowest((self.positions.len() - start) as u32 + 1);
+        let mut pending: Vec<Pending> = Vec::new();
+        let mut keys = std::mem::take(&mut self.keys);
+        for i in start..self.positions.len() {
+            let first = keys.len();
+            self.collect(&self.positions[i], &mut keys);
+            let (mut x, mut j, mut cost, mut big) = (0, first, 0, 0);
+            while j < keys.len() {
+                if let Some(v) = self.exact(&keys[j]) {
+                    x ^= v;
+                    keys.swap_remove(j);
+                    continue;
+                }
+                let size = self.game.size(&keys[j]);
+                cost += u64::from(size) * u64::from(size);
+                if size > big {
+                    big = size;
+                    keys.swap(first, j);
+                }
+                j += 1;
+            }
+            if keys.len() == first {
+                cand.remove(x);
+            } else {
+                let len = keys.len() - first;
+                pending.push(Pending {
+                    first,
+                    len,
+                    x,
+                    cost,
+                });
+            }
+        }
+        self.keys = keys;
+        self.positions.truncate(start);
+        pending.sort_by_key(|p| p.cost);
+        pending
+    }
+
+    /// Values every component of the option `p` but its largest, folding
+    /// them into its nim-sum, which it returns.
+    fn settle(&mut self, p: &mut Pending) -> Result<u32, TableFull> {
+        while p.len > 1 {
+            let v = self.component(self.keys[p.first + p.len - 1])?;
+            p.x ^= v;
+            p.len -= 1;
+        }
+        Ok(p.x)
+    }
+
+    /// Whether `c + *k` is a P-position, that is whether `c` has value `k`.
+    fn is_p(&mut self, c: G::Key, k: u32) -> Result<bool, TableFull> {
         if k >= MASKED {
             return Ok(self.component(c)? == k);
         }
-        let entry = self.table.get(&c).unwrap_or(0);
-        if entry >> k & 1 == 1 {
-            return Ok(false);
+        Ok(self.in_set(c, 1 << k)? == Some(k))
+    }
+
+    /// The value of the component `c` when it lies in `wanted` (values
+    /// below 64 as bits): `Some(v)` is `c`'s value, which is found whenever
+    /// it is at most the largest wanted value; `None` says it is not
+    /// wanted. This is Beling and Rogalski's search: `c`'s candidate values
+    /// ([`Candidates`]) shrink option by option, each option is asked only
+    /// whether its value is a candidate that matters (below the largest
+    /// candidate and the largest wanted value), and the search stops once
+    /// no wanted value is a candidate. What is learnt is stored: the value,
+    /// or the wanted values `c` does not have.
+    fn in_set(&mut self, c: G::Key, wanted: u64) -> Result<Option<u32>, TableFull> {
+        if let Some(v) = self.exact_or_settled(c)? {
+            return Ok(Some(v));
         }
-        // A move in c: first to a position valued from the table alone.
-        let start = self.positions.len();
-        self.game.options(&c, &mut self.positions);
-        let end = self.positions.len();
-        // Each option with its unknown cells, to search the smallest first.
-        let mut order: Vec<(u32, usize)> = Vec::with_capacity(end - start);
-        let mut probe = std::mem::take(&mut self.probe);
-        let mut found = false;
-        for i in start..end {
-            probe.clear();
-            self.game.components(&self.positions[i], &mut probe);
-            let (mut sum, mut unknown) = (k, 0);
-            for key in &probe {
-                match self.exact(key) {
-                    Some(v) => sum ^= v,
-                    None => unknown += self.game.size(key),
-                }
-            }
-            if unknown == 0 && sum == 0 {
-                found = true;
+        let entry = self.table.get(&c).unwrap_or(0);
+        let wanted = wanted & !entry;
+        if wanted == 0 {
+            return Ok(None);
+        }
+        let upto = up_to_largest(wanted);
+        let first_key = self.keys.len();
+        let mut cand = Candidates::lowest(0);
+        let mut pending = self.expand(c, &mut cand);
+        let mut exact = true;
+        let mut done = true;
+        let mut result = Ok(());
+        for p in &mut pending {
+            if cand.low & wanted == 0 {
+                done = false;
                 break;
             }
-            order.push((unknown, i));
-        }
-        self.probe = probe;
-        if !found {
-            order.sort_unstable();
-            for &(_, i) in &order {
-                let p = self.positions[i].clone();
-                match self.sum_is_p(&p, k) {
-                    Ok(false) => {}
-                    Ok(true) => {
-                        found = true;
-                        break;
-                    }
-                    Err(e) => {
-                        self.positions.truncate(start);
-                        return Err(e);
-                    }
+            let lower = cand.without_largest();
+            let x = match self.settle(p) {
+                Ok(x) => x,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            };
+            let big = self.keys[p.first];
+            let found = if x >= 64 {
+                self.component(big).map(Some)
+            } else {
+                match xor_each(lower & upto, x) {
+                    0 => Ok(self.exact(&big)),
+                    ask => self.in_set(big, ask),
+                }
+            };
+            match found {
+                Ok(Some(v)) => cand.remove(v ^ x),
+                Ok(None) => {
+                    cand.remove_largest();
+                    exact = false;
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
                 }
             }
         }
-        self.positions.truncate(start);
-        if found {
-            let entry = self.table.get(&c).unwrap_or(0);
-            self.table.insert(c, entry | 1 << k)?;
-            return Ok(false);
+        self.keys.truncate(first_key);
+        result?;
+        // One candidate is left: the value, when every option's was exact
+        // or when it is at most the largest wanted value.
+        let v = cand.low.trailing_zeros();
+        if done && cand.low != 0 && (exact || cand.low & upto != 0) {
+            self.table.insert(c, EXACT | u64::from(v))?;
+            return Ok(Some(v));
         }
-        // A move in *k: c + *j is a P-position for some j < k.
-        for j in 0..k {
-            if self.table.get(&c).unwrap_or(0) >> j & 1 == 0 && self.is_p(c, j)? {
-                return Ok(false);
-            }
+        if done && cand.low == 0 && exact {
+            return self.by_mex(c).map(Some);
         }
-        self.table.insert(c, EXACT | u64::from(k))?;
-        Ok(true)
+        self.table.insert(c, entry | (wanted & !EXACT))?;
+        Ok(None)
     }
 
     /// Whether `p + *k` is a P-position: the components whose values are
@@ -262,7 +450,9 @@ impl<G: Split> Search<G> {
     /// and the largest is searched with [`Search::is_p`].
     fn sum_is_p(&mut self, p: &G::Position, k: u32) -> Result<bool, TableFull> {
         let start = self.keys.len();
-        self.game.components(p, &mut self.keys);
+        let mut keys = std::mem::take(&mut self.keys);
+        self.collect(p, &mut keys);
+        self.keys = keys;
         let mut k = k;
         let mut largest: Option<(u32, G::Key)> = None;
         let mut i = start;
@@ -283,7 +473,7 @@ impl<G: Split> Search<G> {
         if let Some((_, big)) = largest {
             for i in start..self.keys.len() {
                 let c = self.keys[i];
-                if c != big || self.keys[start..i].contains(&big) {
+                if c != big {
                     match self.component(c) {
                         Ok(v) => k ^= v,
                         Err(e) => {
@@ -355,3 +545,6 @@ impl Seen {
             .expect("a value is missing")
     }
 }
+
+#[cfg(test)]
+mod tests;
