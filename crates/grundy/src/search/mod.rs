@@ -66,7 +66,7 @@ pub trait Split {
     type Position: Clone;
     /// A component in canonical form: equal keys are components of equal
     /// value (the same up to the game's symmetries).
-    type Key: Copy + Eq + Hash;
+    type Key: Copy + Eq + Hash + Default;
 
     /// Pushes the canonical forms of the components of `p` onto `out`.
     /// Components with no move may be left out: their value is 0.
@@ -313,40 +313,53 @@ impl<G: Split> Search<G> {
         let start = self.positions.len();
         self.game.options(&c, &mut self.positions);
         *cand = Candidates::lowest((self.positions.len() - start) as u32 + 1);
-        let mut pending: Vec<Pending> = Vec::new();
+        // Every option's components first, their slots of the table asked
+        // for at once; then each looked up.
         let mut keys = std::mem::take(&mut self.keys);
+        let first_key = keys.len();
+        let mut ends = Vec::with_capacity(self.positions.len() - start);
         for i in start..self.positions.len() {
-            let first = keys.len();
             self.collect(&self.positions[i], &mut keys);
-            let (mut x, mut j, mut cost, mut big) = (0, first, 0, 0);
-            while j < keys.len() {
-                if let Some(v) = self.exact(&keys[j]) {
+            ends.push(keys.len());
+        }
+        self.positions.truncate(start);
+        for k in &keys[first_key..] {
+            self.table.prefetch(k);
+        }
+        let mut pending: Vec<Pending> = Vec::new();
+        let (mut read, mut write) = (first_key, first_key);
+        for end in ends {
+            let first = write;
+            let (mut x, mut cost, mut big) = (0, 0, 0);
+            while read < end {
+                let k = keys[read];
+                read += 1;
+                if let Some(v) = self.exact(&k) {
                     x ^= v;
-                    keys.swap_remove(j);
                     continue;
                 }
-                let size = self.game.size(&keys[j]);
+                let size = self.game.size(&k);
                 cost += u64::from(size) * u64::from(size);
+                keys[write] = k;
                 if size > big {
                     big = size;
-                    keys.swap(first, j);
+                    keys.swap(first, write);
                 }
-                j += 1;
+                write += 1;
             }
-            if keys.len() == first {
+            if write == first {
                 cand.remove(x);
             } else {
-                let len = keys.len() - first;
                 pending.push(Pending {
                     first,
-                    len,
+                    len: write - first,
                     x,
                     cost,
                 });
             }
         }
+        keys.truncate(write);
         self.keys = keys;
-        self.positions.truncate(start);
         pending.sort_by_key(|p| p.cost);
         pending
     }
