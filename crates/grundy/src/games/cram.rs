@@ -492,16 +492,8 @@ fn symmetric_zero(b: &Board) -> bool {
         // A domino is its own image only when the centre of the board is
         // the middle of it; a fixed cell (the centre of an odd x odd board)
         // must not be empty.
-        let self_image = match (n % 2, w % 2) {
-            (0, 0) => false,
-            (1, 0) => f >> ((n / 2) * w + w / 2 - 1) & 3 == 3,
-            (0, 1) => {
-                let a = (n / 2 - 1) * w + w / 2;
-                f >> a & 1 == 1 && f >> (a + w) & 1 == 1
-            }
-            _ => f >> ((n / 2) * w + w / 2) & 1 == 1,
-        };
-        if !self_image {
+        let centre = centre_cells(n, w);
+        if centre == 0 || f & centre != centre {
             return true;
         }
     }
@@ -540,17 +532,24 @@ fn symmetric_zero(b: &Board) -> bool {
 /// the one a copy answers.
 fn centre_then_copy(b: &Board) -> bool {
     let (n, w, f) = (b.rows(), b.cols(), b.free);
-    let size = n * w;
-    if f.reverse_bits() >> (64 - size) != f {
-        return false;
-    }
+    let centre = centre_cells(n, w);
+    // One side odd and one even: the centre is a domino.
+    (n + w) % 2 == 1 && f.reverse_bits() >> (64 - n * w) == f && f & centre == centre
+}
+
+/// The cells a half turn of an `n` x `w` board maps onto the centre: the
+/// domino that is its own image (across the middle of an odd x even
+/// board, down the middle of an even x odd one), the one fixed cell of an
+/// odd x odd board, none of an even x even one.
+fn centre_cells(n: usize, w: usize) -> u64 {
     match (n % 2, w % 2) {
-        (1, 0) => f >> ((n / 2) * w + w / 2 - 1) & 3 == 3,
+        (0, 0) => 0,
+        (1, 0) => 3 << ((n / 2) * w + w / 2 - 1),
         (0, 1) => {
             let a = (n / 2 - 1) * w + w / 2;
-            f >> a & 1 == 1 && f >> (a + w) & 1 == 1
+            1 << a | 1 << (a + w)
         }
-        _ => false,
+        _ => 1 << ((n / 2) * w + w / 2),
     }
 }
 

@@ -157,29 +157,10 @@ impl<G: Split> Search<G> {
         self.table.limit()
     }
 
-    /// Pushes the components of `p` onto `keys`, less pairs of equal ones
-    /// (a component plus its copy is a P-position).
-    fn collect(&self, p: &G::Position, keys: &mut Vec<G::Key>) {
-        let start = keys.len();
-        self.game.components(p, keys);
-        let mut i = start;
-        while i < keys.len() {
-            match keys[i + 1..].iter().position(|k| *k == keys[i]) {
-                Some(j) => {
-                    keys.swap_remove(i + 1 + j);
-                    keys.swap_remove(i);
-                }
-                None => i += 1,
-            }
-        }
-    }
-
     /// The value of `p`: the nim-sum of its components' values.
     pub fn value(&mut self, p: &G::Position) -> Result<u32, TableFull> {
         let start = self.keys.len();
-        let mut keys = std::mem::take(&mut self.keys);
-        self.collect(p, &mut keys);
-        self.keys = keys;
+        collect(&self.game, p, &mut self.keys);
         let mut sum = 0;
         let mut result = Ok(());
         for i in start..self.keys.len() {
@@ -205,7 +186,7 @@ impl<G: Split> Search<G> {
     /// component of it is stored or known.
     pub fn known_value(&self, p: &G::Position) -> Option<u32> {
         let mut keys = Vec::new();
-        self.collect(p, &mut keys);
+        collect(&self.game, p, &mut keys);
         keys.iter().try_fold(0, |sum, k| Some(sum ^ self.exact(k)?))
     }
 
@@ -246,9 +227,8 @@ impl<G: Split> Search<G> {
             return Ok(v);
         }
         let first_key = self.keys.len();
-        let mut cand = Candidates::lowest(0);
-        let mut pending = self.expand(c, &mut cand);
-        let found = self.aspire(c, &mut cand, &mut pending);
+        let (cand, pending) = self.expand(c);
+        let found = self.aspire(c, cand, pending);
         self.keys.truncate(first_key);
         match found? {
             Some(v) => Ok(v),
@@ -264,8 +244,8 @@ impl<G: Split> Search<G> {
     fn aspire(
         &mut self,
         c: G::Key,
-        cand: &mut Candidates,
-        pending: &mut Vec<Pending>,
+        mut cand: Candidates,
+        mut pending: Vec<Pending>,
     ) -> Result<Option<u32>, TableFull> {
         let mut r = 0;
         loop {
@@ -307,19 +287,19 @@ impl<G: Split> Search<G> {
 
     /// Pushes the components of each option of `c` whose values are not
     /// known onto `keys` and returns them as [`Pending`] options, easiest
-    /// first; `cand` becomes the candidate values of `c` left once the
-    /// options valued from the table alone are counted.
-    fn expand(&mut self, c: G::Key, cand: &mut Candidates) -> Vec<Pending> {
+    /// first, with the candidate values of `c` left once the options valued
+    /// from the table alone are counted.
+    fn expand(&mut self, c: G::Key) -> (Candidates, Vec<Pending>) {
         let start = self.positions.len();
         self.game.options(&c, &mut self.positions);
-        *cand = Candidates::lowest((self.positions.len() - start) as u32 + 1);
+        let mut cand = Candidates::lowest((self.positions.len() - start) as u32 + 1);
         // Every option's components first, their slots of the table asked
         // for at once; then each looked up.
         let mut keys = std::mem::take(&mut self.keys);
         let first_key = keys.len();
         let mut ends = Vec::with_capacity(self.positions.len() - start);
         for i in start..self.positions.len() {
-            self.collect(&self.positions[i], &mut keys);
+            collect(&self.game, &self.positions[i], &mut keys);
             ends.push(keys.len());
         }
         self.positions.truncate(start);
@@ -361,7 +341,7 @@ impl<G: Split> Search<G> {
         keys.truncate(write);
         self.keys = keys;
         pending.sort_by_key(|p| p.cost);
-        pending
+        (cand, pending)
     }
 
     /// Values every component of the option `p` but its largest, folding
@@ -403,8 +383,7 @@ impl<G: Split> Search<G> {
         }
         let upto = up_to_largest(wanted);
         let first_key = self.keys.len();
-        let mut cand = Candidates::lowest(0);
-        let mut pending = self.expand(c, &mut cand);
+        let (mut cand, mut pending) = self.expand(c);
         let mut exact = true;
         let mut done = true;
         let mut result = Ok(());
@@ -463,9 +442,7 @@ impl<G: Split> Search<G> {
     /// and the largest is searched with [`Search::is_p`].
     fn sum_is_p(&mut self, p: &G::Position, k: u32) -> Result<bool, TableFull> {
         let start = self.keys.len();
-        let mut keys = std::mem::take(&mut self.keys);
-        self.collect(p, &mut keys);
-        self.keys = keys;
+        collect(&self.game, p, &mut self.keys);
         let mut k = k;
         let mut largest: Option<(u32, G::Key)> = None;
         let mut i = start;
@@ -524,6 +501,23 @@ impl<G: Split> Search<G> {
         let v = seen.mex();
         self.table.insert(c, EXACT | u64::from(v))?;
         Ok(v)
+    }
+}
+
+/// Pushes the components of `p` onto `keys`, less pairs of equal ones (a
+/// component plus its copy is a P-position).
+fn collect<G: Split>(game: &G, p: &G::Position, keys: &mut Vec<G::Key>) {
+    let start = keys.len();
+    game.components(p, keys);
+    let mut i = start;
+    while i < keys.len() {
+        match keys[i + 1..].iter().position(|k| *k == keys[i]) {
+            Some(j) => {
+                keys.swap_remove(i + 1 + j);
+                keys.swap_remove(i);
+            }
+            None => i += 1,
+        }
     }
 }
 
