@@ -3,11 +3,11 @@
 in the same run: the value, user CPU seconds, wall seconds and peak memory
 of each, and grundy's share of igsolve's time.
 
-grundy is timed twice: `cram_value` (the library's search, the value only,
+grundy is timed twice: `search_value` (the library's search, the value only,
 which is what igsolve computes) and `grundy cram RxC --json` (the analysis a
 user gets, which also lists every winning move).
 
-    cargo build --release -p grundy-cli && cargo build --release -p grundy --example cram_value
+    cargo build --release -p grundy-cli && cargo build --release -p grundy --example search_value
     python3 scripts/cram-bench.py --igsolve PATH 4x7 5x6 5x7 5x8 4x11
 
 A run past --cap seconds is stopped and shown as `> cap`.
@@ -54,7 +54,7 @@ def main():
     print("|---|---|---|---|---|---|---|---|---|")
     for board in args.boards:
         r, c = board.lower().split("x")
-        ours = timed([str(target / "examples" / "cram_value"), board], args.cap)
+        ours = timed([str(target / "examples" / "search_value"), "cram:" + board], args.cap)
         full = timed([str(target / "grundy"), "cram", board, "--json"], args.cap)
         theirs = timed([args.igsolve, "cram", "-r", r, "-c", c], args.cap)
         value = re.search(r"value (\d+)", ours[0])[1] if ours else "?"

@@ -217,9 +217,9 @@ export async function checkDefects({ page, base, cli, errors, dist, figures = {}
 
     async "the game's cancel keeps the move played"() {
       await start("nim", "3 4 5");
-      // The game's worker kept busy (Node-Kayles on a 7 x 7 grid takes the
-      // command line half a minute), so that the move waits behind it.
-      await page.evaluate(() => { import("./compute.js").then((c) => c.game.call("analyse", { family: "node-kayles", variant: "grid:7x7", position: "" })); });
+      // The game's worker kept busy (Node-Kayles on a 7 x 9 grid takes the
+      // command line most of a minute), so that the move waits behind it.
+      await page.evaluate(() => { import("./compute.js").then((c) => c.game.call("analyse", { family: "node-kayles", variant: "grid:7x9", position: "" })); });
       const move = await page.$eval("#moves button.lose", (b) => b.dataset.move);
       await page.click("#moves button.lose");
       await page.waitForTimeout(300);

@@ -19,12 +19,9 @@ use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{Convention, Outcome};
 use crate::games::cram::{Board, Cram};
 use crate::nimber::Nimber;
-use crate::search::{Search, TableFull};
+use crate::search::{Search, TableFull, DEFAULT_MEMORY};
 use crate::solve::SolveError;
 use crate::strategy::{Choice, Moves, Play};
-
-/// The memory the search table may use unless told otherwise: 1 GiB.
-pub const DEFAULT_MEMORY: usize = 1 << 30;
 
 /// Cram on one board, its regions' values stored as they are found.
 #[derive(Debug)]

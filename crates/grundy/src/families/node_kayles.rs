@@ -1,6 +1,8 @@
 //! Node-Kayles as a family: the graph is the variant (`path:8`, `grid:3x4`,
 //! `petersen`, or edges `a-b,b-c`), the position the vertices left (all of
-//! them when none are named). A move is typed `take b2` (the vertex and,
+//! them when none are named). Values come from the search engine
+//! ([`crate::search`]) on demand: a component met once is stored, so play
+//! from a solved position is lookups. A move is typed `take b2` (the vertex and,
 //! in parentheses, the neighbours that go with it) or as the vertices left
 //! after it. Grids are drawn as boards (`o` a vertex left, `.` one taken or
 //! gone), other graphs as their vertices with the neighbours still there.
@@ -9,6 +11,7 @@
 //! Stall rule: take the vertex with the fewest neighbours left (the
 //! smallest change to the graph), the first in order among equals.
 
+use std::cell::RefCell;
 use std::fmt::{self, Write};
 
 use serde_json::Value;
@@ -17,21 +20,18 @@ use crate::family::drawing::{Part, Shape};
 use crate::family::text::value_line;
 use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
-use crate::games::node_kayles::{members, Graph, Set, Solver};
+use crate::games::node_kayles::{members, Graph, NodeKayles, Set};
 use crate::nimber::Nimber;
+use crate::search::{Search, TableFull, DEFAULT_MEMORY};
 use crate::solve::SolveError;
 use crate::strategy::{Choice, Moves, Play};
 
-/// The most components of a graph whose values are kept (about 40 bytes
-/// each).
-const MAX_COMPONENTS: usize = 1 << 22;
-
-/// Node-Kayles on one graph, every component reachable from the start
-/// worked out when the game starts.
+/// Node-Kayles on one graph, its components' values stored as they are
+/// found.
 #[derive(Debug)]
 pub struct NodeKaylesPlay {
     graph: Graph,
-    solver: Solver,
+    search: RefCell<Search<NodeKayles>>,
 }
 
 /// A move: the vertex taken, and the neighbours that go with it.
@@ -54,7 +54,8 @@ impl fmt::Display for NodeMove {
 }
 
 /// The game on the graph `spec`, from the vertices named in `position`
-/// (all of them when it is empty).
+/// (all of them when it is empty), its value found before play starts (so
+/// a position too large for the memory is refused up front).
 pub fn start(
     spec: &str,
     position: &str,
@@ -66,12 +67,12 @@ pub fn start(
         ));
     }
     let graph = Graph::parse(spec).map_err(|e| Error::new(format!("graph: {e}")))?;
-    let mut game = NodeKaylesPlay {
+    let game = NodeKaylesPlay {
+        search: RefCell::new(Search::new(NodeKayles::new(graph.clone()), DEFAULT_MEMORY)),
         graph,
-        solver: Solver::new(MAX_COMPONENTS),
     };
     let p = game.parse_position(position).map_err(Error::new)?;
-    game.solver.value(&game.graph, p).map_err(Error::new)?;
+    game.value_of(p).map_err(|e| Error::new(e.to_string()))?;
     Ok((game, p))
 }
 
@@ -81,8 +82,19 @@ impl NodeKaylesPlay {
         &self.graph
     }
 
+    fn value_of(&self, p: Set) -> Result<u32, TableFull> {
+        self.search.borrow_mut().value(&p)
+    }
+
     fn g(&self, p: Set) -> Option<u32> {
-        self.solver.known_value(&self.graph, p)
+        self.value_of(p).ok()
+    }
+
+    fn is_zero(&self, p: Set) -> Result<bool, SolveError> {
+        self.search
+            .borrow_mut()
+            .is_zero(&p)
+            .map_err(|e| SolveError::Other(e.to_string()))
     }
 
     fn take(&self, p: Set, v: usize) -> (NodeMove, Set) {
@@ -122,16 +134,13 @@ impl Play for NodeKaylesPlay {
 
     fn winning_moves(&self, p: &Set) -> Result<Moves<NodeMove, Set>, SolveError> {
         let mut out = Vec::new();
+        if self.is_zero(*p)? {
+            return Ok(out);
+        }
         for v in members(*p) {
             let (mv, to) = self.take(*p, v);
-            match self.g(to) {
-                Some(0) => out.push((mv, to)),
-                Some(_) => {}
-                None => {
-                    return Err(SolveError::Other(
-                        "a position not reached from the start".into(),
-                    ))
-                }
+            if self.is_zero(to)? {
+                out.push((mv, to));
             }
         }
         Ok(out)
@@ -220,8 +229,8 @@ impl Analyse for NodeKaylesPlay {
     }
 
     fn outcome(&self, p: &Set) -> Outcome {
-        match self.g(*p) {
-            Some(0) => Outcome::P,
+        match self.is_zero(*p) {
+            Ok(true) => Outcome::P,
             _ => Outcome::N,
         }
     }

@@ -6,21 +6,31 @@
 //!
 //! A position is the set of vertices left, a bit set of at most
 //! [`MAX_VERTICES`]. Its value is the nim-sum of the values of its connected
-//! components (a move in one never touches another), and each component's
-//! value, worked out by the mex recursion over its vertices, is memoised by
-//! its vertex set, so that a component met again in any position costs a
-//! lookup.
+//! components (a move in one never touches another): [`NodeKayles`] is the
+//! game for the search engine ([`crate::search`]), which stores each
+//! component's value, in a canonical form on grids, and decides a sum
+//! without every component's value where it can.
 //!
 //! ```
-//! use grundy::games::node_kayles::{Graph, Solver};
+//! use grundy::games::node_kayles::{Graph, NodeKayles};
+//! use grundy::search::Search;
 //! let path = Graph::parse("path:8").unwrap();
-//! let mut s = Solver::new(1 << 20);
-//! assert_eq!(s.value(&path, path.all()), Ok(0)); // 0.137 at heap 8
+//! let mut s = Search::new(NodeKayles::new(path.clone()), 1 << 20);
+//! assert_eq!(s.value(&path.all()), Ok(0)); // 0.137 at heap 8
 //! let grid = Graph::parse("grid:3x4").unwrap();
-//! assert_eq!(s.value(&grid, grid.all()), Ok(0)); // A316632(4)
+//! let mut s = Search::new(NodeKayles::new(grid.clone()), 1 << 20);
+//! assert_eq!(s.value(&grid.all()), Ok(0)); // A316632(4)
 //! ```
 
 use std::collections::HashMap;
+
+use crate::heap::rule::HeapRule;
+use crate::heap::sequence::{compute, Options};
+use crate::search::Split;
+
+mod grid;
+
+pub use grid::Grid;
 
 /// The most vertices of a graph.
 pub const MAX_VERTICES: usize = 128;
@@ -118,7 +128,7 @@ impl Graph {
                         .ok_or_else(|| format!("grid:{size}: '{t}' is not a whole number from 1"))
                 };
                 let (rows, cols) = (dim(r)?, dim(c)?);
-                if rows > 26 || rows.saturating_mul(cols) > MAX_VERTICES {
+                if rows > grid::MAX_ROWS || rows.saturating_mul(cols) > MAX_VERTICES {
                     return Err(format!(
                         "grid:{size}: at most 26 rows and {MAX_VERTICES} vertices in all"
                     ));
@@ -336,188 +346,128 @@ pub fn members(set: Set) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The values of connected components met so far, within a budget of
-/// components.
+/// Node-Kayles on one graph for the search engine ([`crate::search`]): a
+/// position is a set of vertices, a component a connected one. On a grid a
+/// component is looked up by its canonical form under the grid's
+/// symmetries ([`Grid::canonical`]), and one a copying strategy decides is
+/// settled without search.
+///
+/// ```
+/// use grundy::games::node_kayles::{Graph, NodeKayles};
+/// use grundy::search::{Search, Split};
+/// let grid = Graph::parse("grid:3x5").unwrap();
+/// let mut s = Search::new(NodeKayles::new(grid.clone()), 1 << 20);
+/// assert_eq!(s.value(&grid.all()), Ok(3)); // A316632(5)
+/// // A path of n vertices is Dawson's chess: known without search.
+/// let path = Graph::parse("path:8").unwrap();
+/// assert_eq!(NodeKayles::new(path.clone()).known(&path.all()), Some(0));
+/// ```
 #[derive(Clone, Debug)]
-pub struct Solver {
-    memo: HashMap<Set, u32>,
-    limit: usize,
+pub struct NodeKayles {
+    graph: Graph,
+    grid: Option<Grid>,
+    /// Dawson's chess (0.137): the values of paths of 0 to 128 vertices.
+    paths: Vec<u32>,
 }
 
-impl Solver {
-    /// A solver that keeps at most `limit` components (about 40 bytes each).
-    pub fn new(limit: usize) -> Solver {
-        Solver {
-            memo: HashMap::new(),
-            limit,
+impl NodeKayles {
+    /// The game on `graph`.
+    pub fn new(graph: Graph) -> NodeKayles {
+        let rule: HeapRule = "0.137".parse().expect("Dawson's chess is an octal code");
+        let paths = compute(&rule, MAX_VERTICES as u64, &Options::default())
+            .expect("128 heaps of Dawson's chess");
+        NodeKayles {
+            grid: graph.grid.map(|(r, c)| Grid::new(r, c)),
+            graph,
+            paths,
         }
     }
 
-    /// How many components are memoised.
-    pub fn known(&self) -> usize {
-        self.memo.len()
+    /// The graph played on.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
     }
 
-    /// The value of `set` in `graph`, or the error past the budget.
-    pub fn value(&mut self, graph: &Graph, set: Set) -> Result<u32, String> {
-        graph
-            .components(set)
-            .into_iter()
-            .try_fold(0, |v, part| Ok(v ^ self.component(graph, part)?))
-    }
-
-    /// The value of `set` when every component of it is memoised (as each
-    /// one reachable from a position whose value was worked out is).
-    pub fn known_value(&self, graph: &Graph, set: Set) -> Option<u32> {
-        graph
-            .components(set)
-            .into_iter()
-            .try_fold(0, |v, part| Some(v ^ self.memo.get(&part)?))
-    }
-
-    fn component(&mut self, graph: &Graph, part: Set) -> Result<u32, String> {
-        if let Some(&v) = self.memo.get(&part) {
-            return Ok(v);
+    /// The connected part of `set` that holds `seed`.
+    fn part(&self, seed: Set, set: Set) -> Set {
+        if let Some(g) = &self.grid {
+            return g.part(seed, set);
         }
-        // A vertex alone, or a clique: every move ends the component.
-        let n = part.count_ones();
-        let clique = members(part).all(|v| graph.adjacent[v] & part == part & !(1 << v));
-        let value = if clique {
-            u32::from(n > 0)
-        } else {
-            let mut seen = Vec::new();
-            for v in members(part) {
-                seen.push(self.value(graph, graph.take(part, v))?);
-            }
-            crate::nimber::mex(seen.iter().map(|&v| v as u64)) as u32
-        };
-        if self.memo.len() >= self.limit {
-            return Err(format!(
-                "more than {} components of the graph met: the position is too large to solve",
-                self.limit
-            ));
+        let mut part = seed;
+        let mut edge = seed;
+        while edge != 0 {
+            let v = edge.trailing_zeros() as usize;
+            edge &= edge - 1;
+            let new = self.graph.adjacent[v] & set & !part;
+            part |= new;
+            edge |= new;
         }
-        self.memo.insert(part, value);
-        Ok(value)
+        part
+    }
+
+    /// The number of edges of `set`, and whether a vertex of it has three
+    /// or more neighbours in it.
+    fn edges(&self, set: Set) -> (u32, bool) {
+        if let Some(g) = &self.grid {
+            return g.edges(set);
+        }
+        let (twice, three) = members(set).fold((0, false), |(e, three), v| {
+            let d = (self.graph.adjacent[v] & set).count_ones();
+            (e + d, three || d >= 3)
+        });
+        (twice / 2, three)
+    }
+}
+
+impl Split for NodeKayles {
+    type Position = Set;
+    type Key = Set;
+
+    fn components(&self, p: &Set, out: &mut Vec<Set>) {
+        let mut left = *p;
+        while left != 0 {
+            let part = self.part(left & left.wrapping_neg(), left);
+            left &= !part;
+            out.push(match &self.grid {
+                Some(g) => g.canonical(part),
+                None => part,
+            });
+        }
+    }
+
+    fn options(&self, c: &Set, out: &mut Vec<Set>) {
+        out.extend(members(*c).map(|v| self.graph.take(*c, v)));
+    }
+
+    fn size(&self, c: &Set) -> u32 {
+        c.count_ones()
+    }
+
+    /// A connected part with at most two vertices, a path (Dawson's chess),
+    /// a cycle (a move leaves a path of three fewer) or a clique (a move
+    /// ends it).
+    fn known(&self, c: &Set) -> Option<u32> {
+        let n = c.count_ones();
+        if n <= 2 {
+            return Some(u32::from(n > 0));
+        }
+        let (edges, three) = self.edges(*c);
+        match (three, edges) {
+            (false, e) if e == n - 1 => Some(self.paths[n as usize]),
+            (false, e) if e == n => Some(u32::from(self.paths[n as usize - 3] == 0)),
+            (_, e) if e == n * (n - 1) / 2 => Some(1),
+            _ => None,
+        }
+    }
+
+    fn settled(&self, c: &Set) -> Option<u32> {
+        self.grid.as_ref()?.copy_wins(*c).then_some(0)
+    }
+
+    fn not_zero(&self, c: &Set) -> bool {
+        self.grid.as_ref().is_some_and(|g| g.centre_then_copy(*c))
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::heap::rule::HeapRule;
-    use crate::heap::sequence::{compute, Options};
-    use proptest::prelude::*;
-
-    /// The mex recursion over whole sets, no components.
-    fn plain(graph: &Graph, set: Set, memo: &mut HashMap<Set, u32>) -> u32 {
-        if let Some(&v) = memo.get(&set) {
-            return v;
-        }
-        let seen: Vec<u64> = members(set)
-            .map(|v| plain(graph, graph.take(set, v), memo) as u64)
-            .collect();
-        let v = crate::nimber::mex(seen) as u32;
-        memo.insert(set, v);
-        v
-    }
-
-    #[test]
-    fn paths_are_dawsons_chess() {
-        let rule: HeapRule = "0.137".parse().unwrap();
-        let dawson = compute(&rule, 60, &Options::default()).unwrap();
-        let mut s = Solver::new(1 << 20);
-        for (n, &want) in dawson.iter().enumerate().skip(1) {
-            let g = Graph::parse(&format!("path:{n}")).unwrap();
-            assert_eq!(s.value(&g, g.all()).unwrap(), want, "path:{n}");
-        }
-    }
-
-    #[test]
-    fn grids_are_the_published_values() {
-        // OEIS A316632: 3 x n grids, n = 1..12; ladders alternate; 4 x n is 0.
-        let a316632 = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5];
-        for (k, &want) in a316632.iter().enumerate() {
-            let g = Graph::parse(&format!("grid:3x{}", k + 1)).unwrap();
-            let mut s = Solver::new(1 << 22);
-            assert_eq!(s.value(&g, g.all()).unwrap(), want, "3x{}", k + 1);
-        }
-        for n in 1..=12 {
-            let g = Graph::parse(&format!("grid:2x{n}")).unwrap();
-            assert_eq!(
-                Solver::new(1 << 22).value(&g, g.all()).unwrap(),
-                n as u32 % 2
-            );
-        }
-        for n in 1..=6 {
-            let g = Graph::parse(&format!("grid:4x{n}")).unwrap();
-            assert_eq!(Solver::new(1 << 22).value(&g, g.all()).unwrap(), 0);
-        }
-    }
-
-    #[test]
-    fn named_graphs_and_mistakes() {
-        let p = Graph::parse("petersen").unwrap();
-        assert_eq!((p.len(), p.edges().len()), (10, 15));
-        assert!(members(p.all()).all(|v| p.neighbours(v).count_ones() == 3));
-        let s = Graph::parse("star:5").unwrap();
-        assert_eq!(Solver::new(100).value(&s, s.all()), Ok(1));
-        let k = Graph::parse("complete:128").unwrap();
-        assert_eq!(Solver::new(100).value(&k, k.all()), Ok(1));
-        let g = Graph::parse("a b;b c\nd").unwrap();
-        assert_eq!((g.len(), g.components(g.all()).len()), (4, 2));
-        assert_eq!(g.spec(), "a-b,b-c,d");
-        assert_eq!(Graph::parse(g.spec()).unwrap(), g);
-        assert_eq!(Graph::parse(" grid:3X4 ").unwrap().spec(), "grid:3x4");
-        for bad in [
-            "path:0",
-            "path:129",
-            "grid:3",
-            "grid:27x1",
-            "grid:12x12",
-            "cycle:2",
-            "a b c",
-            "a a",
-            "a-a",
-            "a-b-c",
-            "",
-            "a$ b",
-        ] {
-            assert!(Graph::parse(bad).is_err(), "{bad}");
-        }
-        let big = Graph::parse("grid:8x16").unwrap();
-        assert!(Solver::new(1000).value(&big, big.all()).is_err());
-    }
-
-    fn graphs() -> impl Strategy<Value = Graph> {
-        (1usize..11).prop_flat_map(|n| {
-            proptest::collection::vec((0..n, 0..n), 0..2 * n).prop_map(move |edges| {
-                let mut text: Vec<String> = (0..n).map(|v| format!("v{v}")).collect();
-                text.extend(
-                    edges
-                        .iter()
-                        .filter(|(u, v)| u != v)
-                        .map(|(u, v)| format!("v{u} v{v}")),
-                );
-                Graph::parse(&text.join(";")).unwrap()
-            })
-        })
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
-        /// Components and cliques change nothing: every position of a
-        /// random graph has the value of the plain recursion.
-        #[test]
-        fn values_are_the_mex_recursion(g in graphs(), mask in any::<u128>()) {
-            let set = g.all() & mask;
-            let mut s = Solver::new(1 << 20);
-            let got = s.value(&g, set).unwrap();
-            prop_assert_eq!(got, plain(&g, set, &mut HashMap::new()));
-            for v in members(set) {
-                let after = g.take(set, v);
-                prop_assert_eq!(s.known_value(&g, after), Some(plain(&g, after, &mut HashMap::new())));
-            }
-        }
-    }
-}
+mod tests;

@@ -59,6 +59,9 @@ use candidates::{below, up_to_largest, xor_each, Candidates};
 use table::Table;
 pub use table::TableFull;
 
+/// The memory a family's search table may use unless told otherwise: 1 GiB.
+pub const DEFAULT_MEMORY: usize = 1 << 30;
+
 /// A game whose positions split into independent components, each with a
 /// canonical form.
 pub trait Split {
