@@ -9,7 +9,7 @@ use super::Set;
 /// The most rows of a grid graph.
 pub const MAX_ROWS: usize = 26;
 
-/// An `rows` x `cols` grid graph's geometry.
+/// A `rows` x `cols` grid graph's geometry.
 #[derive(Clone, Copy, Debug)]
 pub struct Grid {
     rows: usize,
@@ -52,8 +52,8 @@ fn reflect(row: Set, width: usize) -> Set {
 }
 
 impl Grid {
-    /// The geometry of an `rows` x `cols` grid of at most 128 vertices and
-    /// [`MAX_ROWS`] rows.
+    /// The geometry of a `rows` x `cols` grid of at most 128 vertices and
+    /// 26 rows.
     pub fn new(rows: usize, cols: usize) -> Grid {
         debug_assert!(rows <= MAX_ROWS && rows * cols <= 128);
         let all = low(rows * cols);
