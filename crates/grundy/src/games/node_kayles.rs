@@ -303,19 +303,25 @@ impl Graph {
         let mut left = set;
         let mut out = Vec::new();
         while left != 0 {
-            let mut part: Set = left & left.wrapping_neg();
-            let mut edge = part;
-            while edge != 0 {
-                let v = edge.trailing_zeros() as usize;
-                edge &= edge - 1;
-                let new = self.adjacent[v] & left & !part;
-                part |= new;
-                edge |= new;
-            }
+            let part = self.part(left & left.wrapping_neg(), left);
             left &= !part;
             out.push(part);
         }
         out
+    }
+
+    /// The connected part of `set` that holds the vertices of `seed`.
+    pub fn part(&self, seed: Set, set: Set) -> Set {
+        let mut part = seed;
+        let mut edge = seed;
+        while edge != 0 {
+            let v = edge.trailing_zeros() as usize;
+            edge &= edge - 1;
+            let new = self.adjacent[v] & set & !part;
+            part |= new;
+            edge |= new;
+        }
+        part
     }
 
     /// The edges, each once, as pairs of vertices.
@@ -390,19 +396,10 @@ impl NodeKayles {
 
     /// The connected part of `set` that holds `seed`.
     fn part(&self, seed: Set, set: Set) -> Set {
-        if let Some(g) = &self.grid {
-            return g.part(seed, set);
+        match &self.grid {
+            Some(g) => g.part(seed, set),
+            None => self.graph.part(seed, set),
         }
-        let mut part = seed;
-        let mut edge = seed;
-        while edge != 0 {
-            let v = edge.trailing_zeros() as usize;
-            edge &= edge - 1;
-            let new = self.graph.adjacent[v] & set & !part;
-            part |= new;
-            edge |= new;
-        }
-        part
     }
 
     /// The number of edges of `set`, and whether a vertex of it has three
