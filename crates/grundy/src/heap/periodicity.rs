@@ -323,7 +323,8 @@ fn convincing(len: usize, start: usize, p: usize) -> bool {
 
 /// Periodicity of `values` = G(0), G(1), ... under the theorem `window`;
 /// with `arithmetic`, a saltus is looked for when plain periodicity is not
-/// found.
+/// proven, and reported when its repetition starts earlier than the plain
+/// one.
 ///
 /// ```
 /// use grundy::heap::periodicity::{analyze, Status, Window};
@@ -401,13 +402,9 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
             return found(Status::Proven, n0, p);
         }
     }
-    if let Some((n0, p)) = tail {
-        if convincing(len, n0, p) {
-            return found(Status::Observed, n0, p);
-        }
-    }
+    let plain = tail.filter(|&(n0, p)| convincing(len, n0, p));
     drop(per);
-    if arithmetic && len >= 2 {
+    if arithmetic && len >= 2 && plain.is_none_or(|(m0, _)| m0 > 0) {
         // The first differences, read through `g` so that the check keeps
         // to the memory of its prefix function.
         let diff = |i: usize| g(i + 1).into() as i64 - g(i).into() as i64;
@@ -423,7 +420,11 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
         };
         if let Some((n0, p)) = tail {
             let saltus: i64 = g(n0 + p).into() as i64 - g(n0).into() as i64;
-            if saltus != 0 && convincing(len - 1, n0, p) {
+            // A plain tail starting later is a chance repetition inside
+            // the arithmetic one (102 101 100 | 102 101 103 | 102 101 103
+            // ...): the longer repetition is the pattern.
+            let longer = plain.is_none_or(|(m0, _)| n0 < m0);
+            if saltus != 0 && longer && convincing(len - 1, n0, p) {
                 return Periodicity {
                     status: Status::Observed,
                     preperiod: Some(n0 as u64),
@@ -433,6 +434,9 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
                 };
             }
         }
+    }
+    if let Some((n0, p)) = plain {
+        return found(Status::Observed, n0, p);
     }
     Periodicity::NONE
 }
@@ -514,16 +518,39 @@ mod tests {
                 g.extend(block.iter().map(|v| v + 8 + r * saltus));
             }
             let got = analyze(&g, Window::Unknown, true);
+            let plain = tail_period(&g).filter(|&(a, q)| convincing(g.len(), a, q));
             match naive_arithmetic(&g) {
                 Some((n0, p, c)) if c != 0 && convincing(g.len() - 1, n0, p)
-                    && tail_period(&g).is_none_or(|(a, q)| !convincing(g.len(), a, q)) => {
+                    && plain.is_none_or(|(a, _)| n0 < a) => {
                     prop_assert_eq!(got.status, Status::Observed);
                     prop_assert_eq!((got.preperiod, got.period, got.saltus),
                                     (Some(n0 as u64), Some(p as u64), Some(c)), "{:?}", g);
                 }
-                _ => prop_assert!(got.saltus.is_none_or(|s| s == 0), "{:?} {:?}", g, got),
+                _ => match plain {
+                    Some((a, q)) => prop_assert_eq!((got.preperiod, got.period, got.saltus),
+                                                    (Some(a as u64), Some(q as u64), Some(0)), "{:?}", g),
+                    None => prop_assert!(got.saltus.is_none_or(|s| s == 0), "{:?} {:?}", g, got),
+                },
             }
         }
+    }
+
+    #[test]
+    fn a_chance_plain_tail_does_not_hide_a_saltus() {
+        // 0 0 0, then 2 1 0 2 1 growing by one a block: the last seven of
+        // the first 28 values repeat 105 104 106 by chance.
+        let g: Vec<u32> = (0..28)
+            .map(|k| match k {
+                0..3 => 0,
+                k => 100 + [2, 1, 0, 2, 1][(k - 3) % 5] + (k as u32 - 3) / 5,
+            })
+            .collect();
+        assert_eq!(tail_period(&g), Some((21, 3)));
+        let got = analyze(&g, Window::Unknown, true);
+        assert_eq!(
+            (got.preperiod, got.period, got.saltus),
+            (Some(3), Some(5), Some(1))
+        );
     }
 
     #[test]
