@@ -27,6 +27,10 @@ pub(super) struct Scanned<'a> {
 
 /// Pairs the plain search takes from one end before turning to the other.
 pub(super) const SCAN_CHUNK: usize = 128;
+/// The first chunk of the plain search, doubled at each turn up to
+/// [`SCAN_CHUNK`]: where a few pairs find the values still missing (0.104,
+/// 0.106: some twenty pairs a heap), a whole chunk would be mostly wasted.
+const FIRST_CHUNK: usize = 32;
 /// The same, once the search compares options with the few values left.
 const COMPARE_CHUNK: usize = 512;
 
@@ -312,7 +316,8 @@ impl<V: StoredValue> RcEngine<V> {
                     COMPARE_CHUNK
                 } else {
                     SCAN_CHUNK
-                };
+                }
+                .min(FIRST_CHUNK << (turn - 1).min(8));
                 let c = chunk.min(*hi + 1 - *lo);
                 let first = if from_top { *hi + 1 - c } else { *lo };
                 if from_top {

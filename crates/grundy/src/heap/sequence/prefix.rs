@@ -198,14 +198,15 @@ impl Sequence {
     }
 
     /// Preperiod, period, saltus and status, from the computed prefix under
-    /// the theorem that fits the rule (a proven period is found again).
+    /// the theorem that fits the rule (a proven period is found again); a
+    /// saltus is looked for only where the theory allows one.
     pub fn periodicity(&self) -> Periodicity {
         let len = self.values.len().min(self.to as usize + 1);
         analyze_with(
             len,
             |n| self.values.get(n),
             Window::for_rule(&self.rule),
-            true,
+            Window::saltus_possible(&self.rule),
         )
     }
 
