@@ -96,7 +96,9 @@ fn wanted_values(missing: &[u32], last: u32) -> [u32; WANTED] {
 /// leave two heaps of the same size.
 pub(super) fn rare_runs(rare: &[usize], s: usize, unequal: bool) -> [(usize, usize); 2] {
     let end = rare.len();
-    let skip = if unequal && s.is_multiple_of(2) {
+    // Past the last rare position (nearly every heap) there is nothing to
+    // look up.
+    let skip = if unequal && s.is_multiple_of(2) && rare.last().is_some_and(|&r| r >= s / 2) {
         rare.binary_search(&(s / 2)).ok()
     } else {
         None
@@ -125,11 +127,17 @@ impl<V: StoredValue> RcEngine<V> {
             }
             let s = n - k;
             let rare = &self.rare;
-            let end = rare.partition_point(|&r| r < s);
+            let end = match rare.last() {
+                Some(&last) if last < s => rare.len(),
+                _ => rare.partition_point(|&r| r < s),
+            };
             // Indices `gap.0..gap.1` are done already.
             let gap = match ahead {
                 Some((known, to)) => {
-                    let recent = rare.partition_point(|&r| r + known <= s);
+                    let recent = match rare.last() {
+                        Some(&last) if last + known <= s => rare.len(),
+                        _ => rare.partition_point(|&r| r + known <= s),
+                    };
                     (recent, to.max(recent))
                 }
                 None => (end, end),
