@@ -1,6 +1,7 @@
 import os
 import pathlib
 import shutil
+import signal
 
 import pytest
 
@@ -25,3 +26,13 @@ def cli():
     if path is None:
         pytest.fail("the grundy command is not built: run cargo build --release -p grundy-cli")
     return path
+
+
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt in every test, as at an interactive
+    prompt, even when the runner was started with SIGINT ignored (a
+    background job inherits that, and Python then installs no handler)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)

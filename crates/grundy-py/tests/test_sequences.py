@@ -176,7 +176,9 @@ def test_ctrl_c_stops_every_engine_within_a_second(code, method):
     # The naive engine's heaps of 0.8 take ever longer (a three-way split of
     # a heap of n has n^2/12 options): the stop must be seen inside them.
     child = (
-        "import sys, grundy\n"
+        "import signal, sys, grundy\n"
+        # A child of a runner started with SIGINT ignored inherits that.
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "print('started', flush=True)\n"
         f"grundy.rule({code!r}).sequence(10**5 if {code!r} == '0.8' else 10**9 // 10, method={method!r})\n"
     )
