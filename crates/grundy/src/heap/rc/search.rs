@@ -91,6 +91,15 @@ fn wanted_values(missing: &[u32], last: u32) -> [u32; WANTED] {
     want
 }
 
+/// How many rare positions are below `bound`; past the last one (nearly
+/// every heap) without a search.
+fn rare_below(rare: &[usize], bound: usize) -> usize {
+    match rare.last() {
+        Some(&last) if last < bound => rare.len(),
+        _ => rare.partition_point(|&r| r < bound),
+    }
+}
+
 /// The runs `rare[lo..hi]` of rare positions below `s` to pair with their
 /// partners: all of them, except `s / 2` for an unequal split, which cannot
 /// leave two heaps of the same size.
@@ -127,17 +136,11 @@ impl<V: StoredValue> RcEngine<V> {
             }
             let s = n - k;
             let rare = &self.rare;
-            let end = match rare.last() {
-                Some(&last) if last < s => rare.len(),
-                _ => rare.partition_point(|&r| r < s),
-            };
+            let end = rare_below(rare, s);
             // Indices `gap.0..gap.1` are done already.
             let gap = match ahead {
                 Some((known, to)) => {
-                    let recent = match rare.last() {
-                        Some(&last) if last + known <= s => rare.len(),
-                        _ => rare.partition_point(|&r| r + known <= s),
-                    };
+                    let recent = rare_below(rare, (s + 1).saturating_sub(known));
                     (recent, to.max(recent))
                 }
                 None => (end, end),
