@@ -458,6 +458,9 @@ pub fn key_board(key: u64) -> Board {
 pub struct Cram {
     /// Dawson's Kayles (0.07): the values of strips of 0 to 64 cells.
     strips: Vec<u32>,
+    /// For each box of `n` rows of width `w` (at index `(w - 1) * 65 +
+    /// n`), every domino of it, as a mask, in the order options are tried.
+    dominoes: Vec<Vec<u64>>,
 }
 
 impl Default for Cram {
@@ -471,13 +474,43 @@ impl Cram {
     pub fn new() -> Cram {
         let rule: HeapRule = "0.07".parse().expect("0.07 is an octal code");
         let strips = compute(&rule, 64, &Options::default()).expect("64 heaps of 0.07");
-        Cram { strips }
+        let mut dominoes = vec![Vec::new(); 7 * 65];
+        for w in 1..=7 {
+            for n in 1..=64 / w {
+                dominoes[(w - 1) * 65 + n] = domino_order(n, w);
+            }
+        }
+        Cram { strips, dominoes }
     }
 
     /// The value of a strip of `n` cells (Dawson's Kayles).
     pub fn strip(&self, n: usize) -> u32 {
         self.strips[n]
     }
+}
+
+/// Every domino of a box of `n` rows of width `w`, as masks, in the order
+/// a region's options are tried: near the middle line first, and among
+/// those near the centre. Among options that look as hard as each other
+/// (the engine sorts them by size) they are the likeliest to split the
+/// region. A domino down is ranked by the distance of its column from the
+/// middle column, then of its centre from the middle row; a domino across
+/// the other way round (distances doubled).
+fn domino_order(n: usize, w: usize) -> Vec<u64> {
+    let f = low(n * w);
+    let mut order: Vec<(usize, u64)> = Vec::with_capacity(2 * n * w);
+    for a in bits(f & (f >> w)) {
+        let (r, c) = (a / w, a % w);
+        let rank = (2 * c + 1).abs_diff(w) * 64 + (2 * r + 2).abs_diff(n);
+        order.push((rank, 1 << a | 1 << (a + w)));
+    }
+    for a in bits(f & (f >> 1) & not_last(w)) {
+        let (r, c) = (a / w, a % w);
+        let rank = (2 * r + 1).abs_diff(n) * 64 + (2 * c + 2).abs_diff(w);
+        order.push((rank, 3 << a));
+    }
+    order.sort_by_key(|o| o.0);
+    order.into_iter().map(|(_, m)| m).collect()
 }
 
 /// Whether the board of a key is mapped onto itself by a symmetry with no
@@ -553,44 +586,81 @@ fn centre_cells(n: usize, w: usize) -> u64 {
     }
 }
 
+/// The links across that change no value, as the left cells of their
+/// dominoes, in the empty cells `f` of rows of width `w`: the two across
+/// links of a 2 x 2 square of empty cells whose opposite corners `u` and
+/// `v` have no neighbour outside the square (Beling). Then `u` and `v` are
+/// twins, each next to just the square's other two cells, so swapping them
+/// maps the position onto itself: a domino across the square is the image
+/// of a domino down it, and taking the across links away leaves the value.
+/// That stays so as the game goes on: while `u` and `v` are both empty
+/// they stay twins, and once a domino covers a cell of the square the
+/// links it cut are gone or lead to a tuft, which changes no value.
+/// Without these links a region may fall apart into smaller ones.
+///
+/// ```
+/// use grundy::games::cram::{twin_links, Board};
+/// // The square's top left and bottom right corners are twins.
+/// let b = Board::parse("##.#/..../..../#.##").unwrap();
+/// assert_eq!(twin_links(b.free(), 4), 1 << 5 | 1 << 9);
+/// ```
+pub fn twin_links(f: u64, w: usize) -> u64 {
+    let right = (f >> 1) & not_last(w);
+    let left = (f << 1) & not_first(w);
+    let down = f >> w;
+    let up = f.checked_shl(w as u32).unwrap_or(0);
+    // The top left cells of 2 x 2 squares of empty cells.
+    let square = f & right & down & (right >> w);
+    // Top left and bottom right corners alone; top right and bottom left.
+    let main = square & !left & !up & (!right & !down) >> (w + 1);
+    let anti = square & (!up & !right) >> 1 & (!left & !down) >> w;
+    let top = main | anti;
+    top | top << w
+}
+
+/// The components of the empty cells `f` (rows of width `w`), reduced,
+/// split at twin links, each reduced again once it is split off.
+fn push_parts(f: u64, w: usize, out: &mut Vec<u64>) {
+    let f = reduce(f, w);
+    let cut = twin_links(f, w);
+    let across = f & (f >> 1) & not_last(w) & !cut;
+    let mut left = f;
+    while left != 0 {
+        let mut part = left & left.wrapping_neg();
+        loop {
+            let next = (part
+                | (part & across) << 1
+                | (part >> 1) & across
+                | part.checked_shl(w as u32).unwrap_or(0)
+                | part >> w)
+                & f;
+            if next == part {
+                break;
+            }
+            part = next;
+        }
+        left &= !part;
+        if cut != 0 && part != f {
+            push_parts(part, w, out);
+        } else {
+            out.push(canonical(part, w));
+        }
+    }
+}
+
 impl Split for Cram {
     type Position = Board;
     type Key = u64;
 
     fn components(&self, p: &Board, out: &mut Vec<u64>) {
-        let w = p.cols();
-        let mut left = reduce(p.free, w);
-        while left != 0 {
-            let part = flood(left & left.wrapping_neg(), left, w);
-            left &= !part;
-            out.push(canonical(part, w));
-        }
+        push_parts(p.free, p.cols(), out);
     }
 
     fn options(&self, key: &u64, out: &mut Vec<Board>) {
         let b = key_board(*key);
-        let w = b.cols();
+        let order = &self.dominoes[(b.cols() - 1) * 65 + b.rows()];
         let f = b.free;
-        // Dominoes near the middle line first, and among those near the
-        // centre: among options that look as hard as each other (the
-        // engine sorts them by size), they are the likeliest to split the
-        // region. A domino down is ranked by the distance of its column
-        // from the middle column, then of its centre from the middle row;
-        // a domino across the other way round (distances doubled).
-        let n = b.rows();
-        let mut order: Vec<(usize, u64)> = Vec::with_capacity(2 * MAX_CELLS);
-        for a in bits(f & (f >> w)) {
-            let (r, c) = (a / w, a % w);
-            let rank = (2 * c + 1).abs_diff(w) * 64 + (2 * r + 2).abs_diff(n);
-            order.push((rank, 1 << a | 1 << (a + w)));
-        }
-        for a in bits(f & (f >> 1) & not_last(w)) {
-            let (r, c) = (a / w, a % w);
-            let rank = (2 * r + 1).abs_diff(n) * 64 + (2 * c + 2).abs_diff(w);
-            order.push((rank, 3 << a));
-        }
-        order.sort_by_key(|o| o.0);
-        out.extend(order.iter().map(|&(_, m)| b.cover(m)));
+        out.extend(order.iter().filter(|&&m| f & m == m).map(|&m| b.cover(m)));
     }
 
     fn size(&self, key: &u64) -> u32 {

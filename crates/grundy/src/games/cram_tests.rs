@@ -126,6 +126,41 @@ proptest! {
         prop_assert_eq!(plain_value(&reduced), plain_value(&b));
     }
 
+    /// Splitting at twin links keeps the value: a random board with a
+    /// square of twin corners planted in it (its outer neighbours blocked,
+    /// on one diagonal or the other) has the plain recursion's value as
+    /// the nim-sum of its parts, each valued by the plain recursion too.
+    #[test]
+    fn twin_links_keep_the_value(
+        b in boards(14),
+        at in 0usize..36,
+        anti in any::<bool>(),
+    ) {
+        let (n, w) = (b.rows(), b.cols());
+        prop_assume!(n >= 2 && w >= 2);
+        let (r, c) = (at / 6 % (n - 1), at % 6 % (w - 1));
+        let cell = |r: usize, c: usize| 1u64 << (r * w + c);
+        let square = cell(r, c) | cell(r, c + 1) | cell(r + 1, c) | cell(r + 1, c + 1);
+        // The outer neighbours of the two twin corners.
+        let mut outer = 0;
+        let corners = if anti { [(r, c + 1), (r + 1, c)] } else { [(r, c), (r + 1, c + 1)] };
+        for (y, x) in corners {
+            for (dy, dx) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (y2, x2) = (y as isize + dy, x as isize + dx);
+                if (0..n as isize).contains(&y2) && (0..w as isize).contains(&x2) {
+                    outer |= cell(y2 as usize, x2 as usize);
+                }
+            }
+        }
+        let planted = b.with_free((b.free() | square) & !(outer & !square));
+        prop_assert_ne!(twin_links(planted.free(), w), 0);
+        let mut parts = Vec::new();
+        push_parts(planted.free(), w, &mut parts);
+        let sum = parts.iter().fold(0, |s, &k| s ^ plain_value(&key_board(k)));
+        prop_assert_eq!(sum, plain_value(&planted));
+        prop_assert_eq!(search().value(&planted).unwrap(), sum);
+    }
+
     /// A board a half turn maps onto itself, with the one domino that is
     /// its own image empty, is an N-position by the plain recursion
     /// whenever the fact says so (the centre domino is added when the

@@ -230,8 +230,12 @@ impl<G: Split> Search<G> {
             return Ok(v);
         }
         let first_key = self.keys.len();
-        let (cand, pending) = self.expand(c);
-        let found = self.aspire(c, cand, pending);
+        // Wanting nothing, the expansion is never cut; were it, the mex
+        // below would still be right.
+        let found = match self.expand(c, 0) {
+            Some((cand, pending)) => self.aspire(c, cand, pending),
+            None => Ok(None),
+        };
         self.keys.truncate(first_key);
         match found? {
             Some(v) => Ok(v),
@@ -291,30 +295,29 @@ impl<G: Split> Search<G> {
     /// Pushes the components of each option of `c` whose values are not
     /// known onto `keys` and returns them as [`Pending`] options, easiest
     /// first, with the candidate values of `c` left once the options valued
-    /// from the table alone are counted.
-    fn expand(&mut self, c: G::Key) -> (Candidates, Vec<Pending>) {
+    /// from the table alone are counted. `None` as soon as those options
+    /// leave no candidate in `wanted` (0: never): the rest of the options
+    /// are then not even split into components, which is where most of a
+    /// search's positions end.
+    fn expand(&mut self, c: G::Key, wanted: u64) -> Option<(Candidates, Vec<Pending>)> {
         let start = self.positions.len();
         self.game.options(&c, &mut self.positions);
         let mut cand = Candidates::lowest((self.positions.len() - start) as u32 + 1);
-        // Every option's components first, their slots of the table asked
-        // for at once; then each looked up.
         let mut keys = std::mem::take(&mut self.keys);
         let first_key = keys.len();
-        let mut ends = Vec::with_capacity(self.positions.len() - start);
-        for i in start..self.positions.len() {
-            collect(&self.game, &self.positions[i], &mut keys);
-            ends.push(keys.len());
-        }
-        self.positions.truncate(start);
-        for k in &keys[first_key..] {
-            self.table.prefetch(k);
-        }
         let mut pending: Vec<Pending> = Vec::new();
-        let (mut read, mut write) = (first_key, first_key);
-        for end in ends {
-            let first = write;
+        let mut cut = false;
+        // Each option's components, their slots of the table asked for at
+        // once, then each looked up.
+        for i in start..self.positions.len() {
+            let first = keys.len();
+            collect(&self.game, &self.positions[i], &mut keys);
+            for k in &keys[first..] {
+                self.table.prefetch(k);
+            }
+            let (mut read, mut write) = (first, first);
             let (mut x, mut cost, mut big) = (0, 0, 0);
-            while read < end {
+            while read < keys.len() {
                 let k = keys[read];
                 read += 1;
                 if let Some(v) = self.exact(&k) {
@@ -330,8 +333,13 @@ impl<G: Split> Search<G> {
                 }
                 write += 1;
             }
+            keys.truncate(write);
             if write == first {
                 cand.remove(x);
+                if wanted != 0 && cand.low & wanted == 0 {
+                    cut = true;
+                    break;
+                }
             } else {
                 pending.push(Pending {
                     first,
@@ -341,10 +349,15 @@ impl<G: Split> Search<G> {
                 });
             }
         }
-        keys.truncate(write);
+        self.positions.truncate(start);
+        if cut {
+            keys.truncate(first_key);
+            self.keys = keys;
+            return None;
+        }
         self.keys = keys;
         pending.sort_by_key(|p| p.cost);
-        (cand, pending)
+        Some((cand, pending))
     }
 
     /// Values every component of the option `p` but its largest, folding
@@ -386,7 +399,10 @@ impl<G: Split> Search<G> {
         }
         let upto = up_to_largest(wanted);
         let first_key = self.keys.len();
-        let (mut cand, mut pending) = self.expand(c);
+        let Some((mut cand, mut pending)) = self.expand(c, wanted) else {
+            self.table.insert(c, entry | (wanted & !EXACT))?;
+            return Ok(None);
+        };
         let mut exact = true;
         let mut done = true;
         let mut result = Ok(());
