@@ -19,7 +19,7 @@ use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{Convention, Outcome};
 use crate::games::cram::{Board, Cram};
 use crate::nimber::Nimber;
-use crate::search::{Search, TableFull, DEFAULT_MEMORY};
+use crate::search::{available_threads, Search, TableFull, DEFAULT_MEMORY};
 use crate::solve::SolveError;
 use crate::strategy::{Choice, Moves, Play};
 
@@ -64,7 +64,7 @@ pub fn start_with_memory(
     }
     let board = Board::parse(position).map_err(|e| Error::new(format!("board: {e}")))?;
     let game = CramPlay {
-        search: RefCell::new(Search::new(Cram::new(), memory)),
+        search: RefCell::new(Search::new(Cram::new(), memory).with_threads(available_threads())),
     };
     game.g(&board).map_err(|e| Error::new(e.to_string()))?;
     Ok((game, board))

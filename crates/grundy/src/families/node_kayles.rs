@@ -22,7 +22,7 @@ use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::node_kayles::{members, Graph, NodeKayles, Set};
 use crate::nimber::Nimber;
-use crate::search::{Search, TableFull, DEFAULT_MEMORY};
+use crate::search::{available_threads, Search, TableFull, DEFAULT_MEMORY};
 use crate::solve::SolveError;
 use crate::strategy::{Choice, Moves, Play};
 
@@ -68,7 +68,10 @@ pub fn start(
     }
     let graph = Graph::parse(spec).map_err(|e| Error::new(format!("graph: {e}")))?;
     let game = NodeKaylesPlay {
-        search: RefCell::new(Search::new(NodeKayles::new(graph.clone()), DEFAULT_MEMORY)),
+        search: RefCell::new(
+            Search::new(NodeKayles::new(graph.clone()), DEFAULT_MEMORY)
+                .with_threads(available_threads()),
+        ),
         graph,
     };
     let p = game.parse_position(position).map_err(Error::new)?;

@@ -30,6 +30,7 @@
 //! ```
 //! use grundy::search::{Search, Split};
 //! /// Nim heaps as a splitting game: a heap is its own canonical form.
+//! #[derive(Clone)]
 //! struct Heaps;
 //! impl Split for Heaps {
 //!     type Position = Vec<u32>;
@@ -53,23 +54,30 @@ mod candidates;
 mod table;
 
 use std::fmt;
-use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use candidates::{below, up_to_largest, xor_each, Candidates};
-use table::Table;
-pub use table::TableFull;
+pub use table::{Narrow, Pack, Slot, TableFull, Wide};
+use table::{Table, EXACT};
 
 /// The memory a family's search table may use unless told otherwise: 1 GiB.
 pub const DEFAULT_MEMORY: usize = 1 << 30;
 
+/// The threads a search may use: as many as the machine runs at once (one
+/// where that is unknown, as in a browser).
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// A game whose positions split into independent components, each with a
 /// canonical form.
-pub trait Split {
+pub trait Split: Clone + Send + Sync {
     /// A position: what a move leaves.
-    type Position: Clone;
+    type Position: Clone + Send;
     /// A component in canonical form: equal keys are components of equal
     /// value (the same up to the game's symmetries).
-    type Key: Copy + Eq + Hash + Default;
+    type Key: Pack;
 
     /// Pushes the canonical forms of the components of `p` onto `out`.
     /// Components with no move may be left out: their value is 0.
@@ -108,7 +116,9 @@ pub trait Split {
 /// The values of the components met so far, and the game.
 pub struct Search<G: Split> {
     game: G,
-    table: Table<G::Key>,
+    table: Arc<Table<G::Key>>,
+    /// How many threads search a position's options at the top.
+    threads: usize,
     /// Scratch stacks shared by every level of the recursion.
     positions: Vec<G::Position>,
     keys: Vec<G::Key>,
@@ -139,7 +149,27 @@ impl<G: Split> Search<G> {
     pub fn new(game: G, memory: usize) -> Self {
         Search {
             game,
-            table: Table::new(memory),
+            table: Arc::new(Table::new(memory)),
+            threads: 1,
+            positions: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+
+    /// The engine with `threads` threads: at the top of a search the
+    /// options of the component searched are shared out among them, one
+    /// at a time, and what each learns goes into one table.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// A second engine on the same table, for one more thread.
+    fn fork(&self) -> Self {
+        Search {
+            game: self.game.clone(),
+            table: Arc::clone(&self.table),
+            threads: 1,
             positions: Vec::new(),
             keys: Vec::new(),
         }
@@ -263,25 +293,31 @@ impl<G: Split> Search<G> {
             }
             r = next.trailing_zeros();
             let mut taken = false;
-            let mut i = 0;
-            while i < pending.len() {
-                let x = self.settle(&mut pending[i])?;
-                let big = self.keys[pending[i].first];
-                let found = if x >= 64 {
-                    Some(self.component(big)?)
-                } else {
-                    self.in_set(big, 1 << (r ^ x))?
-                };
-                match found {
-                    Some(v) => {
-                        pending.remove(i);
-                        cand.remove(v ^ x);
-                        if v ^ x == r {
-                            taken = true;
-                            break;
+            if self.threads > 1 && pending.len() > 1 {
+                let answers = self.ask_all(&pending, r)?;
+                let mut i = 0;
+                pending.retain(|_| {
+                    i += 1;
+                    answers[i - 1].is_none()
+                });
+                for v in answers.into_iter().flatten() {
+                    cand.remove(v);
+                    taken |= v == r;
+                }
+            } else {
+                let mut i = 0;
+                while i < pending.len() {
+                    match self.ask(&mut pending[i], r)? {
+                        Some(v) => {
+                            pending.remove(i);
+                            cand.remove(v);
+                            if v == r {
+                                taken = true;
+                                break;
+                            }
                         }
+                        None => i += 1,
                     }
-                    None => i += 1,
                 }
             }
             if !taken {
@@ -290,6 +326,94 @@ impl<G: Split> Search<G> {
             }
             r += 1;
         }
+    }
+
+    /// Asks the option `p` whether its value is `r`: its value when that
+    /// is found (always when it is `r`), `None` when it is not `r`.
+    fn ask(&mut self, p: &mut Pending, r: u32) -> Result<Option<u32>, TableFull> {
+        let x = self.settle(p)?;
+        let big = self.keys[p.first];
+        Ok(if x >= 64 {
+            Some(self.component(big)? ^ x)
+        } else {
+            self.in_set(big, 1 << (r ^ x))?.map(|v| v ^ x)
+        })
+    }
+
+    /// [`Search::ask`] for every option of `pending`, the options shared
+    /// out among the engine's threads one at a time, on one table. Once an
+    /// option has value `r` no more are begun. For each option, its value
+    /// when it was found.
+    fn ask_all(&mut self, pending: &[Pending], r: u32) -> Result<Vec<Option<u32>>, TableFull> {
+        // Options with the same components (images of each other under a
+        // symmetry, most often) are one job: two threads on one job would
+        // do the same work side by side.
+        let mut jobs: Vec<(Vec<G::Key>, u32)> = Vec::new();
+        let mut job_of = Vec::with_capacity(pending.len());
+        for p in pending {
+            let keys = &self.keys[p.first..p.first + p.len];
+            let same = |(ks, x): &(Vec<G::Key>, u32)| {
+                *x == p.x && ks.len() == keys.len() && keys.iter().all(|k| ks.contains(k))
+            };
+            match jobs.iter().position(same) {
+                Some(j) => job_of.push(j),
+                None => {
+                    job_of.push(jobs.len());
+                    jobs.push((keys.to_vec(), p.x));
+                }
+            }
+        }
+        // The jobs not begun: the first thread takes the easiest, to find
+        // an option of value `r` soon when there is one; the others the
+        // hardest, so that no long job is left to the end.
+        let left = Mutex::new(0..jobs.len());
+        let stop = AtomicBool::new(false);
+        let answers = Mutex::new(vec![None; jobs.len()]);
+        let failed = Mutex::new(None);
+        std::thread::scope(|scope| {
+            for t in 0..self.threads {
+                let mut worker = self.fork();
+                let (jobs, left, stop, answers, failed) = (&jobs, &left, &stop, &answers, &failed);
+                scope.spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        let next = if t == 0 {
+                            lock(left).next()
+                        } else {
+                            lock(left).next_back()
+                        };
+                        let Some(j) = next else {
+                            break;
+                        };
+                        let (keys, x) = &jobs[j];
+                        worker.keys.clear();
+                        worker.keys.extend_from_slice(keys);
+                        let mut p = Pending {
+                            first: 0,
+                            len: keys.len(),
+                            x: *x,
+                            cost: 0,
+                        };
+                        match worker.ask(&mut p, r) {
+                            Ok(v) => {
+                                if v == Some(r) {
+                                    stop.store(true, Ordering::Relaxed);
+                                }
+                                lock(answers)[j] = v;
+                            }
+                            Err(e) => {
+                                stop.store(true, Ordering::Relaxed);
+                                *lock(failed) = Some(e);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        if let Some(e) = lock(&failed).take() {
+            return Err(e);
+        }
+        let answers = std::mem::take(&mut *lock(&answers));
+        Ok(job_of.into_iter().map(|j| answers[j]).collect())
     }
 
     /// Pushes the components of each option of `c` whose values are not
@@ -523,6 +647,11 @@ impl<G: Split> Search<G> {
     }
 }
 
+/// The data behind a lock, even if a thread holding it stopped.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Pushes the components of `p` onto `keys`, less pairs of equal ones (a
 /// component plus its copy is a P-position).
 fn collect<G: Split>(game: &G, p: &G::Position, keys: &mut Vec<G::Key>) {
@@ -539,10 +668,6 @@ fn collect<G: Split>(game: &G, p: &G::Position, keys: &mut Vec<G::Key>) {
         }
     }
 }
-
-/// A table entry with this bit holds a value in its low bits; without it,
-/// bit `k` set says the component's value is not `k`.
-const EXACT: u64 = 1 << 63;
 
 /// The values an entry's mask can rule out: 0 to 62.
 const MASKED: u32 = 63;

@@ -11,7 +11,7 @@ use super::*;
 
 /// Heaps where a move takes `t` tokens, `t` in `take`, and leaves the rest
 /// as one heap, or as two non-empty heaps when `split` allows.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Heaps {
     take: Vec<u32>,
     split: bool,
@@ -111,6 +111,41 @@ proptest! {
             prop_assert_eq!(s.component(h).unwrap(), plain[h as usize]);
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+    /// Threads change no value: with two or three threads sharing the
+    /// table, sums of big heaps (so that the top component has many
+    /// options to share out) have the plain recursion's values, and every
+    /// smaller heap then has its value too.
+    #[test]
+    fn threads_change_no_value(
+        game in rules(),
+        sum in prop::collection::vec(20u32..60, 1..3),
+        threads in 2usize..4,
+    ) {
+        let mut memo = HashMap::new();
+        let want: u32 = sum.iter().fold(0, |x, &h| x ^ game.plain(h, &mut memo));
+        let plain: Vec<u32> = (0..60).map(|h| game.plain(h, &mut memo)).collect();
+        let mut s = Search::new(game, 1 << 24).with_threads(threads);
+        prop_assert_eq!(s.value(&sum).unwrap(), want);
+        for h in 1..60 {
+            prop_assert_eq!(s.component(h).unwrap(), plain[h as usize]);
+        }
+    }
+}
+
+/// A table too small for the search is refused with two threads as with
+/// one, and the engine says so rather than answering.
+#[test]
+fn threads_refuse_a_full_table() {
+    let game = Heaps {
+        take: vec![1, 2, 3],
+        split: true,
+    };
+    let mut s = Search::new(game, 2048).with_threads(2);
+    assert!(s.value(&vec![200]).is_err());
 }
 
 /// Nim's heaps past 63: the candidates past what a mask holds.
