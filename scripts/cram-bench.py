@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Cram boards solved by grundy and by igsolve (Beling), one after the other
-in the same run: the value, user CPU seconds, wall seconds and peak memory
-of each, and grundy's share of igsolve's time.
+in the same run: the value, CPU seconds, wall seconds and peak memory of
+each, and grundy's share of igsolve's time.
 
-grundy is timed twice: `search_value` (the library's search, the value only,
-which is what igsolve computes) and `grundy cram RxC --json` (the analysis a
-user gets, which also lists every winning move).
+grundy is timed with the library's search for the value alone
+(`search_value`, what igsolve computes), on one thread (CPU time) and on
+two (wall time), and with `--analysis` also as `grundy cram RxC --json`
+(the analysis a user gets, which also lists every winning move). igsolve
+runs on one thread.
 
     cargo build --release -p grundy-cli && cargo build --release -p grundy --example search_value
-    python3 scripts/cram-bench.py --igsolve PATH 4x7 5x6 5x7 5x8 4x11
+    python3 scripts/cram-bench.py --igsolve PATH 5x7 5x8 4x11 5x9 6x7
 
 A run past --cap seconds is stopped and shown as `> cap`.
 """
@@ -45,19 +47,29 @@ def main():
     ap.add_argument("boards", nargs="+", help="boards, RxC")
     ap.add_argument("--igsolve", required=True, help="the igsolve binary")
     ap.add_argument("--cap", type=float, default=600, help="seconds per run")
+    ap.add_argument("--analysis", action="store_true",
+                    help="also time `grundy cram RxC --json` (every winning move)")
     ap.add_argument("--target", default=str(ROOT / "target" / "release"))
     args = ap.parse_args()
     target = Path(args.target)
-    print("| board | value | grundy value (user s) | grundy analysis (user s) "
-          "| igsolve (user s) | value / igsolve | analysis / igsolve "
+    value_bin = str(target / "examples" / "search_value")
+    print("| board | value | grundy, 1 thread (CPU s) | grundy, 2 threads (wall s) "
+          "| grundy analysis (wall s) | igsolve (CPU s / wall s) "
+          "| 1 thread / igsolve, CPU | 2 threads / igsolve, wall "
           "| grundy memory | igsolve memory |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for board in args.boards:
         r, c = board.lower().split("x")
-        ours = timed([str(target / "examples" / "search_value"), "cram:" + board], args.cap)
-        full = timed([str(target / "grundy"), "cram", board, "--json"], args.cap)
+        one = timed([value_bin, "--threads=1", "cram:" + board], args.cap)
+        two = timed([value_bin, "--threads=2", "cram:" + board], args.cap)
+        full = (timed([str(target / "grundy"), "cram", board, "--json"], args.cap)
+                if args.analysis else None)
         theirs = timed([args.igsolve, "cram", "-r", r, "-c", c], args.cap)
+        ours = two or one
         value = re.search(r"value (\d+)", ours[0])[1] if ours else "?"
+        for other in (one, two):
+            if other and re.search(r"value (\d+)", other[0])[1] != value:
+                sys.exit(f"cram-bench: {board}: one and two threads disagree")
         if theirs:
             got = re.search(r"Nimber of initial position: (\d+)", theirs[0])[1]
             if ours and got != value:
@@ -66,18 +78,20 @@ def main():
             if f'"value":{value}' not in full[0].replace(" ", ""):
                 sys.exit(f"cram-bench: {board}: the analysis disagrees")
 
-        def secs(t):
-            return f"{t[1]:.2f}" if t else f"> {args.cap:.0f}"
+        def secs(t, i):
+            return f"{t[i]:.2f}" if t else f"> {args.cap:.0f}"
 
-        def ratio(a, b):
-            return f"{a[1] / b[1]:.2f}" if a and b and b[1] > 0 else "-"
+        def ratio(a, b, i):
+            return f"{a[i] / b[i]:.2f}" if a and b and b[i] > 0 else "-"
 
         def mem(t):
             return f"{t[3] // 1024} MB" if t else "-"
 
-        print(f"| {board} | {value} | {secs(ours)} | {secs(full)} | {secs(theirs)} "
-              f"| {ratio(ours, theirs)} | {ratio(full, theirs)} "
-              f"| {mem(ours)} | {mem(theirs)} |", flush=True)
+        analysis = secs(full, 2) if args.analysis else "-"
+        print(f"| {board} | {value} | {secs(one, 1)} | {secs(two, 2)} | {analysis} "
+              f"| {secs(theirs, 1)} / {secs(theirs, 2)} "
+              f"| {ratio(one, theirs, 1)} | {ratio(two, theirs, 2)} "
+              f"| {mem(two)} | {mem(theirs)} |", flush=True)
 
 
 if __name__ == "__main__":

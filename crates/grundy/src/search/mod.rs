@@ -21,6 +21,16 @@
 //! aspiration sets). In a sum only the largest component whose value is
 //! unknown is searched, the others valued. Options are tried easiest
 //! first: the least sum of squared component sizes, then the game's order.
+//! Before any is searched, the options whose values the table already
+//! holds are counted, in the game's order, and a component whose wanted
+//! values they rule out is left there, its other options not even split
+//! into components: that is where most of a search's positions end.
+//!
+//! Threads ([`Search::with_threads`]) share one table, which they read
+//! without a lock. At the top, the options of the component searched are
+//! shared out among them one at a time, options with the same components
+//! once: the first thread takes the easiest left, to meet an option of
+//! the candidate value soon when there is one, the others the hardest.
 //!
 //! The table is bounded: [`Search::new`] takes a memory budget in bytes,
 //! and a search that would store more components than fit in it stops with
