@@ -600,8 +600,9 @@ fn centre_cells(n: usize, w: usize) -> u64 {
 ///
 /// ```
 /// use grundy::games::cram::{twin_links, Board};
-/// // The square's top left and bottom right corners are twins.
-/// let b = Board::parse("##.#/..../..../#.##").unwrap();
+/// // The square of b2, b3, c2 and c3: b2 and c3 are twins, and the
+/// // links b2-b3 and c2-c3 (left cells 5 and 9) can go.
+/// let b = Board::parse("###./#.../...#/#.##").unwrap();
 /// assert_eq!(twin_links(b.free(), 4), 1 << 5 | 1 << 9);
 /// ```
 pub fn twin_links(f: u64, w: usize) -> u64 {
