@@ -75,9 +75,14 @@ use table::{Table, EXACT};
 pub const DEFAULT_MEMORY: usize = 1 << 30;
 
 /// The threads a search may use: as many as the machine runs at once (one
-/// where that is unknown, as in a browser).
+/// where that is unknown, as in a browser, or without the `threads`
+/// feature).
 pub fn available_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    if cfg!(feature = "threads") {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        1
+    }
 }
 
 /// A game whose positions split into independent components, each with a
@@ -168,9 +173,14 @@ impl<G: Split> Search<G> {
 
     /// The engine with `threads` threads: at the top of a search the
     /// options of the component searched are shared out among them, one
-    /// at a time, and what each learns goes into one table.
+    /// at a time, and what each learns goes into one table. Without the
+    /// `threads` feature the engine keeps to one, with the same values.
     pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
+        self.threads = if cfg!(feature = "threads") {
+            threads.max(1)
+        } else {
+            1
+        };
         self
     }
 
