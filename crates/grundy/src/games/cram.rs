@@ -196,7 +196,7 @@ impl Board {
         let mut left = live;
         let mut out = Vec::new();
         while left != 0 {
-            let part = flood(left & left.wrapping_neg(), left, w);
+            let part = flood(left & left.wrapping_neg(), left, left & (left >> 1), w);
             left &= !part;
             out.push(part);
         }
@@ -306,11 +306,19 @@ fn neighbours(set: u64, w: usize) -> u64 {
         | set.checked_shr(w as u32).unwrap_or(0)
 }
 
-/// The cells of `within` joined to `seed` through neighbours in `within`.
-fn flood(seed: u64, within: u64, w: usize) -> u64 {
+/// The cells of `within` joined to `seed` through neighbours in `within`:
+/// down any two, across those whose left cell is in `across` (rows of
+/// width `w`).
+fn flood(seed: u64, within: u64, across: u64, w: usize) -> u64 {
+    let across = across & not_last(w);
     let mut part = seed;
     loop {
-        let next = (part | neighbours(part, w)) & within;
+        let next = (part
+            | (part & across) << 1
+            | (part >> 1) & across
+            | part.checked_shl(w as u32).unwrap_or(0)
+            | part >> w)
+            & within;
         if next == part {
             return part;
         }
@@ -624,22 +632,9 @@ pub fn twin_links(f: u64, w: usize) -> u64 {
 fn push_parts(f: u64, w: usize, out: &mut Vec<u64>) {
     let f = reduce(f, w);
     let cut = twin_links(f, w);
-    let across = f & (f >> 1) & not_last(w) & !cut;
     let mut left = f;
     while left != 0 {
-        let mut part = left & left.wrapping_neg();
-        loop {
-            let next = (part
-                | (part & across) << 1
-                | (part >> 1) & across
-                | part.checked_shl(w as u32).unwrap_or(0)
-                | part >> w)
-                & f;
-            if next == part {
-                break;
-            }
-            part = next;
-        }
+        let part = flood(left & left.wrapping_neg(), f, f & (f >> 1) & !cut, w);
         left &= !part;
         if cut != 0 && part != f {
             push_parts(part, w, out);

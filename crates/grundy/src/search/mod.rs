@@ -243,6 +243,18 @@ impl<G: Split> Search<G> {
         keys.iter().try_fold(0, |sum, k| Some(sum ^ self.exact(k)?))
     }
 
+    /// Stores what is learnt of `c`, and frees the table's outgrown arrays
+    /// while no other thread reads it.
+    fn store(&mut self, c: G::Key, entry: u64) -> Result<(), TableFull> {
+        self.table.insert(c, entry)?;
+        if self.table.has_retired() {
+            if let Some(table) = Arc::get_mut(&mut self.table) {
+                table.reclaim();
+            }
+        }
+        Ok(())
+    }
+
     /// The value of `c` when it is known or stored.
     fn exact(&self, c: &G::Key) -> Option<u32> {
         self.game.known(c).or_else(|| {
@@ -262,12 +274,12 @@ impl<G: Split> Search<G> {
         }
         match self.game.settled(&c) {
             Some(v) => {
-                self.table.insert(c, EXACT | u64::from(v))?;
+                self.store(c, EXACT | u64::from(v))?;
                 Ok(Some(v))
             }
             None => {
                 if self.game.not_zero(&c) {
-                    self.table.insert(c, 1)?;
+                    self.store(c, 1)?;
                 }
                 Ok(None)
             }
@@ -341,7 +353,7 @@ impl<G: Split> Search<G> {
                 }
             }
             if !taken {
-                self.table.insert(c, EXACT | u64::from(r))?;
+                self.store(c, EXACT | u64::from(r))?;
                 return Ok(Some(r));
             }
             r += 1;
@@ -544,7 +556,7 @@ impl<G: Split> Search<G> {
         let upto = up_to_largest(wanted);
         let first_key = self.keys.len();
         let Some((mut cand, mut pending)) = self.expand(c, wanted) else {
-            self.table.insert(c, entry | (wanted & !EXACT))?;
+            self.store(c, wanted & !EXACT)?;
             return Ok(None);
         };
         let mut exact = true;
@@ -590,13 +602,13 @@ impl<G: Split> Search<G> {
         // or when it is at most the largest wanted value.
         let v = cand.low.trailing_zeros();
         if done && cand.low != 0 && (exact || cand.low & upto != 0) {
-            self.table.insert(c, EXACT | u64::from(v))?;
+            self.store(c, EXACT | u64::from(v))?;
             return Ok(Some(v));
         }
         if done && cand.low == 0 && exact {
             return self.by_mex(c).map(Some);
         }
-        self.table.insert(c, entry | (wanted & !EXACT))?;
+        self.store(c, wanted & !EXACT)?;
         Ok(None)
     }
 
@@ -662,7 +674,7 @@ impl<G: Split> Search<G> {
             }
         }
         let v = seen.mex();
-        self.table.insert(c, EXACT | u64::from(v))?;
+        self.store(c, EXACT | u64::from(v))?;
         Ok(v)
     }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The search needed to store more components than its memory budget holds.
@@ -188,9 +188,9 @@ impl<S> Slots<S> {
 }
 
 /// What only the thread holding a shard's lock touches: how many entries
-/// it holds, and every array of slots it has had (the last is the one in
-/// use; the others stay until the table goes, for readers that still look
-/// at them).
+/// it holds, and every array of slots it has had since the table was last
+/// reclaimed (the last is the one in use; the others stay for readers that
+/// may still look at them).
 struct Writer<S> {
     len: usize,
     // Boxed: readers hold the address of an array, which must not move
@@ -211,9 +211,12 @@ struct Shard<S> {
 /// of a key can be fetched from memory while other work goes on
 /// ([`Table::prefetch`]). Lookups take no lock: a shard's slots are only
 /// ever filled or their entries changed, and an array outgrown stays in
-/// memory until the table goes. Writers take their shard's lock.
+/// memory until the table is reclaimed ([`Table::reclaim`], which takes it
+/// unshared). Writers take their shard's lock.
 pub(super) struct Table<K: Pack> {
     shards: Box<[Shard<K::Slot>]>,
+    /// Whether some shard keeps an outgrown array.
+    retired: AtomicBool,
     shard_bits: u32,
     /// The most slots, and entries, of one shard.
     most_slots: usize,
@@ -247,6 +250,7 @@ impl<Key: Pack> Table<Key> {
                     }
                 })
                 .collect(),
+            retired: AtomicBool::new(false),
             shard_bits: shards.trailing_zeros(),
             most_slots,
             shard_limit: most_slots / 4 * 3,
@@ -330,6 +334,7 @@ impl<Key: Pack> Table<Key> {
                 Ordering::Release,
             );
             writer.arrays.push(grown);
+            self.retired.store(true, Ordering::Relaxed);
             slots = writer.arrays.last().expect("a shard has slots");
         }
         let mask = slots.slots.len() - 1;
@@ -355,6 +360,22 @@ impl<Key: Pack> Table<Key> {
                 Some(_) => i = (i + 1) & mask,
             }
         }
+    }
+
+    /// Whether an outgrown array waits for [`Table::reclaim`].
+    pub(super) fn has_retired(&self) -> bool {
+        self.retired.load(Ordering::Relaxed)
+    }
+
+    /// Frees the outgrown arrays: no reader can be looking at them, since
+    /// no one else holds the table.
+    pub(super) fn reclaim(&mut self) {
+        for shard in self.shards.iter_mut() {
+            let writer = shard.writer.get_mut().unwrap_or_else(|e| e.into_inner());
+            let last = writer.arrays.len() - 1;
+            writer.arrays.drain(..last);
+        }
+        *self.retired.get_mut() = false;
     }
 
     /// The slots doubled (up to `most`), the entries placed again.
@@ -384,11 +405,12 @@ mod tests {
     use super::*;
 
     proptest! {
-        /// The table answers as a map does, through growth, updates and
-        /// the refusal of a new key once it holds `limit` entries.
+        /// The table answers as a map does, through growth, the freeing of
+        /// outgrown arrays, updates and the refusal of a new key once it
+        /// holds `limit` entries.
         #[test]
         fn table_is_a_map(ops in prop::collection::vec((0u64..300, 0u64..1000), 1..600)) {
-            let t: Table<u64> = Table::new(4096);
+            let mut t: Table<u64> = Table::new(4096);
             let mut m = HashMap::new();
             for (k, v) in ops {
                 let key = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -404,6 +426,10 @@ mod tests {
                 }
                 prop_assert_eq!(t.len(), m.len());
                 prop_assert!(t.len() <= t.limit());
+                if v % 5 == 0 && t.has_retired() {
+                    t.reclaim();
+                    prop_assert!(!t.has_retired());
+                }
             }
             for k in 0u64..300 {
                 let key = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);

@@ -162,3 +162,21 @@ fn large_values() {
     assert_eq!(s.is_zero(&vec![64, 64]), Ok(true));
     assert_eq!(s.is_zero(&vec![65, 64]), Ok(false));
 }
+
+/// Outgrown arrays of the table are freed once no other thread reads it:
+/// after a search on one thread, and after one on two.
+#[test]
+fn outgrown_arrays_are_freed() {
+    let game = Heaps {
+        take: vec![1, 2, 5],
+        split: true,
+    };
+    for threads in [1, 2] {
+        // Four shards of 8 slots at first, up to 64 each.
+        let mut s = Search::new(game.clone(), 1 << 13).with_threads(threads);
+        let v = game.plain(100, &mut HashMap::new());
+        assert_eq!(s.value(&vec![100, 1]), Ok(v ^ 1));
+        assert!(s.stored() > 4 * 8, "the table grew");
+        assert!(!s.table.has_retired(), "{threads} threads");
+    }
+}
