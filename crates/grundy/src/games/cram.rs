@@ -300,8 +300,15 @@ fn not_last(w: usize) -> u64 {
 
 /// The cells next to a cell of `set`, in rows of width `w`.
 fn neighbours(set: u64, w: usize) -> u64 {
-    ((set << 1) & not_first(w))
-        | ((set >> 1) & not_last(w))
+    linked(set, !0, w)
+}
+
+/// The cells next to a cell of `set` (rows of width `w`) up or down, and
+/// across where the left cell of the two is in `across`.
+fn linked(set: u64, across: u64, w: usize) -> u64 {
+    let across = across & not_last(w);
+    (set & across) << 1
+        | (set >> 1) & across
         | set.checked_shl(w as u32).unwrap_or(0)
         | set.checked_shr(w as u32).unwrap_or(0)
 }
@@ -310,15 +317,9 @@ fn neighbours(set: u64, w: usize) -> u64 {
 /// down any two, across those whose left cell is in `across` (rows of
 /// width `w`).
 fn flood(seed: u64, within: u64, across: u64, w: usize) -> u64 {
-    let across = across & not_last(w);
     let mut part = seed;
     loop {
-        let next = (part
-            | (part & across) << 1
-            | (part >> 1) & across
-            | part.checked_shl(w as u32).unwrap_or(0)
-            | part >> w)
-            & within;
+        let next = (part | linked(part, across, w)) & within;
         if next == part {
             return part;
         }
