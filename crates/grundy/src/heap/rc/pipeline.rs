@@ -19,11 +19,20 @@ pub(super) fn block_len(x: usize) -> usize {
 }
 
 /// Heaps whose tables are filled together with the pairs of the old rare
-/// positions (see [`mark_block`]): longer runs walk the window of partners
-/// fewer times, and for values below 512 (Grundy's game) a run's tables
-/// still fit the first-level cache. On one thread at 2^22, runs of 64 took
-/// 0.92 of the time of runs of 32 (128: 0.91).
-const BLOCK: usize = 64;
+/// positions (see [`mark_block`]), for options below `width`: longer runs
+/// walk the window of partners fewer times, but each pair stores a byte at
+/// a scattered place in its heap's table, so a run's tables should stay in
+/// the first-level cache (32 KiB). For values below 512 (Grundy's game)
+/// that is 64 heaps: on one thread at 2^22 runs of 64 took 0.92 of the
+/// time of runs of 32 (128: 0.91). For 0.04 and 0.06 at 2^17 (values to
+/// 1024, tables of 2048 bytes) runs of 16 instead of 64 took 0.63 – 0.76
+/// of the time, on one thread and on two.
+fn run_len(width: usize) -> usize {
+    (RUN_BYTES / width).clamp(8, 64)
+}
+
+/// The bytes of tables a run of heaps fills at once (see [`run_len`]).
+const RUN_BYTES: usize = 32 << 10;
 
 /// Options of a block of heaps found ahead by the second thread:
 /// `sets[j * words..]` is a bit set of options of heap `start + j`, from the
@@ -43,6 +52,9 @@ struct Ahead {
     words: usize,
     to: usize,
     pairs: u64,
+    /// Heaps per run of [`mark_block`]; the first thread must go in the
+    /// same runs, as `ready` counts whole ones.
+    run: usize,
 }
 
 /// What the second thread needs to collect an [`Ahead`].
@@ -95,12 +107,13 @@ impl Job {
         // The first thread may finish its block first; it then takes over
         // the heaps not reached here.
         let mut ready = self.len;
-        for (b, tables) in seen.chunks_mut(BLOCK * width).enumerate() {
+        let run = run_len(width);
+        for (b, tables) in seen.chunks_mut(run * width).enumerate() {
             if stop.load(Ordering::Relaxed) {
-                ready = b * BLOCK;
+                ready = b * run;
                 break;
             }
-            let x0 = self.start + b * BLOCK;
+            let x0 = self.start + b * run;
             let rare = &self.rare[..self.to];
             for &split in two {
                 pairs += mark_block(
@@ -174,6 +187,7 @@ impl Job {
             words,
             to: self.to,
             pairs,
+            run,
         })
     }
 }
@@ -285,19 +299,22 @@ impl<V: StoredValue> RcEngine<V> {
     }
 
     /// Finishes the heaps `x0..x0 + len` in order, starting from the pairs
-    /// collected ahead, if any. The heaps go in runs of [`BLOCK`]: at the
-    /// start of a run every heap before it is known, so the pairs of the
-    /// rare positions whose partner lies before the run and that the second
-    /// thread did not do are marked for the whole run at once
-    /// ([`mark_block`]); each heap then adds only the pairs with a partner in
-    /// the run itself.
+    /// collected ahead, if any. The heaps go in runs (the second thread's
+    /// if it collected, else [`run_len`]): at the start of a run every heap
+    /// before it is known, so the pairs of the rare positions whose partner
+    /// lies before the run and that the second thread did not do are marked
+    /// for the whole run at once ([`mark_block`]); each heap then adds only
+    /// the pairs with a partner in the run itself.
     fn finish_block(&mut self, x0: usize, len: usize, ahead: Option<Ahead>) -> Result<(), RcError> {
         self.defer_review = true;
         let mut result = Ok(());
         let nk = self.moves.two.len();
         let (mut tables, mut sets) = (Vec::new(), Vec::new());
-        'runs: for y0 in (x0..x0 + len).step_by(BLOCK) {
-            let m = BLOCK.min(x0 + len - y0);
+        let run = ahead
+            .as_ref()
+            .map_or(run_len(64usize << self.bits.saturating_sub(6)), |a| a.run);
+        'runs: for y0 in (x0..x0 + len).step_by(run) {
+            let m = run.min(x0 + len - y0);
             let width = 64usize << self.bits.saturating_sub(6);
             let words = ((2usize << self.bits) >> 6) + 1;
             let to = self.rare.len();
