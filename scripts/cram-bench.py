@@ -16,7 +16,9 @@ A run past --cap seconds is stopped and shown as `> cap`.
 """
 
 import argparse
+import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -27,19 +29,25 @@ TIME = "/usr/bin/time"
 
 def timed(cmd, cap):
     """(stdout, user s, wall s, peak KB) of one command, or None past cap."""
+    # A session of its own, so that a run past the cap is stopped with the
+    # command it times, not the timer alone.
+    p = subprocess.Popen(
+        [TIME, "-f", "@@ %U %e %M", *cmd],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
-        p = subprocess.run(
-            [TIME, "-f", "@@ %U %e %M", *cmd],
-            capture_output=True,
-            text=True,
-            timeout=cap,
-        )
+        out, err = p.communicate(timeout=cap)
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         return None
-    m = re.search(r"@@ ([\d.]+) ([\d.]+) (\d+)", p.stderr)
+    m = re.search(r"@@ ([\d.]+) ([\d.]+) (\d+)", err)
     if p.returncode != 0 or not m:
-        sys.exit(f"cram-bench: {' '.join(cmd)} failed: {p.stderr.strip()}")
-    return p.stdout, float(m[1]), float(m[2]), int(m[3])
+        sys.exit(f"cram-bench: {' '.join(cmd)} failed: {err.strip()}")
+    return out, float(m[1]), float(m[2]), int(m[3])
 
 
 def main():
@@ -56,7 +64,7 @@ def main():
     print("| board | value | grundy, 1 thread (CPU s) | grundy, 2 threads (wall s) "
           "| grundy analysis (wall s) | igsolve (CPU s / wall s) "
           "| 1 thread / igsolve, CPU | 2 threads / igsolve, wall "
-          "| grundy memory | igsolve memory |")
+          "| grundy memory (1 / 2 threads) | igsolve memory |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for board in args.boards:
         r, c = board.lower().split("x")
@@ -85,13 +93,13 @@ def main():
             return f"{a[i] / b[i]:.2f}" if a and b and b[i] > 0 else "-"
 
         def mem(t):
-            return f"{t[3] // 1024} MB" if t else "-"
+            return f"{t[3] / 1024:.1f}" if t else "-"
 
         analysis = secs(full, 2) if args.analysis else "-"
         print(f"| {board} | {value} | {secs(one, 1)} | {secs(two, 2)} | {analysis} "
               f"| {secs(theirs, 1)} / {secs(theirs, 2)} "
               f"| {ratio(one, theirs, 1)} | {ratio(two, theirs, 2)} "
-              f"| {mem(two)} | {mem(theirs)} |", flush=True)
+              f"| {mem(one)} / {mem(two)} MB | {mem(theirs)} MB |", flush=True)
 
 
 if __name__ == "__main__":

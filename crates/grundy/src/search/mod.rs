@@ -32,10 +32,15 @@
 //! once: the first thread takes the easiest left, to meet an option of
 //! the candidate value soon when there is one, the others the hardest.
 //!
-//! The table is bounded: [`Search::new`] takes a memory budget in bytes,
-//! and a search that would store more components than fit in it stops with
-//! [`TableFull`] (nothing is evicted, so every component stored stays
-//! known: play from a solved position is lookups).
+//! What a search learns goes two ways. A component's value goes into the
+//! table, which is bounded: [`Search::new`] takes a memory budget in
+//! bytes, and a search that would store more values than fit in it stops
+//! with [`TableFull`] (nothing is evicted, so every value stored stays
+//! known: play from a solved position is lookups). The values a component
+//! does not have, what most positions of a pruned search end with, go to
+//! a store that forgets: about one slot for each value in the table, a
+//! newcomer in place of the older of the two facts it meets
+//! (`negatives.rs`).
 //!
 //! ```
 //! use grundy::search::{Search, Split};
@@ -61,15 +66,19 @@
 //! ```
 
 mod candidates;
+mod negatives;
 mod table;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crossbeam_epoch::{self as epoch, Guard};
+
 use candidates::{below, up_to_largest, xor_each, Candidates};
-pub use table::{Narrow, Pack, Slot, TableFull, Wide};
-use table::{Table, EXACT};
+use negatives::Negatives;
+use table::Table;
+pub use table::{Cell, Pack, TableFull, Wide};
 
 /// The memory a family's search table may use unless told otherwise: 1 GiB.
 pub const DEFAULT_MEMORY: usize = 1 << 30;
@@ -114,8 +123,9 @@ pub trait Split: Clone + Send + Sync {
     }
 
     /// The value of `c` when a fact that costs more to check than a
-    /// lookup settles it (a symmetry strategy): asked once, before `c` is
-    /// first searched, and stored. `None` by default.
+    /// lookup settles it (a symmetry strategy): asked before `c` is first
+    /// searched, and stored (asked again only if the search has forgotten
+    /// all it learnt of `c`). `None` by default.
     fn settled(&self, _c: &Self::Key) -> Option<u32> {
         None
     }
@@ -132,6 +142,7 @@ pub trait Split: Clone + Send + Sync {
 pub struct Search<G: Split> {
     game: G,
     table: Arc<Table<G::Key>>,
+    negatives: Arc<Negatives<G::Key>>,
     /// How many threads search a position's options at the top.
     threads: usize,
     /// Scratch stacks shared by every level of the recursion.
@@ -165,6 +176,7 @@ impl<G: Split> Search<G> {
         Search {
             game,
             table: Arc::new(Table::new(memory)),
+            negatives: Arc::new(Negatives::new(memory / 4)),
             threads: 1,
             positions: Vec::new(),
             keys: Vec::new(),
@@ -189,6 +201,7 @@ impl<G: Split> Search<G> {
         Search {
             game: self.game.clone(),
             table: Arc::clone(&self.table),
+            negatives: Arc::clone(&self.negatives),
             threads: 1,
             positions: Vec::new(),
             keys: Vec::new(),
@@ -200,12 +213,12 @@ impl<G: Split> Search<G> {
         &self.game
     }
 
-    /// How many components are stored.
+    /// How many components' values are stored.
     pub fn stored(&self) -> usize {
         self.table.len()
     }
 
-    /// The most components the table may store.
+    /// The most components' values the table may store.
     pub fn limit(&self) -> usize {
         self.table.limit()
     }
@@ -243,52 +256,56 @@ impl<G: Split> Search<G> {
         keys.iter().try_fold(0, |sum, k| Some(sum ^ self.exact(k)?))
     }
 
-    /// Stores what is learnt of `c`, and frees the table's outgrown arrays
-    /// while no other thread reads it.
-    fn store(&mut self, c: G::Key, entry: u64) -> Result<(), TableFull> {
-        self.table.insert(c, entry)?;
-        if self.table.has_retired() {
-            if let Some(table) = Arc::get_mut(&mut self.table) {
-                table.reclaim();
-            }
-        }
-        Ok(())
+    /// Stores the value of `c`.
+    fn store(&mut self, c: G::Key, v: u32) -> Result<(), TableFull> {
+        self.table.insert(c, v)
+    }
+
+    /// Stores that `c` has none of the values of `mask` (bit `k`: not
+    /// `k`), while the store of negatives keeps it.
+    fn rule_out(&self, c: G::Key, mask: u64) {
+        self.negatives
+            .rule_out(c, mask & below(MASKED), self.table.len());
     }
 
     /// The value of `c` when it is known or stored.
     fn exact(&self, c: &G::Key) -> Option<u32> {
-        self.game.known(c).or_else(|| {
-            let e = self.table.get(c)?;
-            (e & EXACT != 0).then_some((e & !EXACT) as u32)
-        })
+        self.exact_in(c, &epoch::pin())
+    }
+
+    /// [`Search::exact`] under a guard the caller holds.
+    fn exact_in(&self, c: &G::Key, guard: &Guard) -> Option<u32> {
+        self.game.known(c).or_else(|| self.table.get(c, guard))
     }
 
     /// The value of `c` when it is known, stored, or settled by the game
-    /// (then stored, so that the game is asked once).
-    fn exact_or_settled(&mut self, c: G::Key) -> Result<Option<u32>, TableFull> {
+    /// (then stored, so that the game is asked once), else the values it
+    /// is known not to have.
+    fn exact_or_settled(&mut self, c: G::Key) -> Result<Result<u32, u64>, TableFull> {
         if let Some(v) = self.exact(&c) {
-            return Ok(Some(v));
+            return Ok(Ok(v));
         }
-        if self.table.get(&c).is_some() {
-            return Ok(None);
+        // Something ruled out: the game was asked already.
+        let ruled_out = self.negatives.get(&c);
+        if ruled_out != 0 {
+            return Ok(Err(ruled_out));
         }
         match self.game.settled(&c) {
             Some(v) => {
-                self.store(c, EXACT | u64::from(v))?;
-                Ok(Some(v))
+                self.store(c, v)?;
+                Ok(Ok(v))
             }
-            None => {
-                if self.game.not_zero(&c) {
-                    self.store(c, 1)?;
-                }
-                Ok(None)
+            None if self.game.not_zero(&c) => {
+                self.rule_out(c, 1);
+                Ok(Err(1))
             }
+            None => Ok(Err(0)),
         }
     }
 
     /// The value of the component `c` (in canonical form).
     pub fn component(&mut self, c: G::Key) -> Result<u32, TableFull> {
-        if let Some(v) = self.exact_or_settled(c)? {
+        if let Ok(v) = self.exact_or_settled(c)? {
             return Ok(v);
         }
         let first_key = self.keys.len();
@@ -318,7 +335,7 @@ impl<G: Split> Search<G> {
     ) -> Result<Option<u32>, TableFull> {
         let mut r = 0;
         loop {
-            let excluded = self.table.get(&c).unwrap_or(0) & !EXACT;
+            let excluded = self.negatives.get(&c);
             let next = cand.low & !below(r) & !excluded;
             if next == 0 {
                 return Ok(None);
@@ -353,7 +370,7 @@ impl<G: Split> Search<G> {
                 }
             }
             if !taken {
-                self.store(c, EXACT | u64::from(r))?;
+                self.store(c, r)?;
                 return Ok(Some(r));
             }
             r += 1;
@@ -402,44 +419,46 @@ impl<G: Split> Search<G> {
         let stop = AtomicBool::new(false);
         let answers = Mutex::new(vec![None; jobs.len()]);
         let failed = Mutex::new(None);
-        std::thread::scope(|scope| {
-            for t in 0..self.threads {
-                let mut worker = self.fork();
-                let (jobs, left, stop, answers, failed) = (&jobs, &left, &stop, &answers, &failed);
-                scope.spawn(move || {
-                    while !stop.load(Ordering::Relaxed) {
-                        let next = if t == 0 {
-                            lock(left).next()
-                        } else {
-                            lock(left).next_back()
-                        };
-                        let Some(j) = next else {
-                            break;
-                        };
-                        let (keys, x) = &jobs[j];
-                        worker.keys.clear();
-                        worker.keys.extend_from_slice(keys);
-                        let mut p = Pending {
-                            first: 0,
-                            len: keys.len(),
-                            x: *x,
-                            cost: 0,
-                        };
-                        match worker.ask(&mut p, r) {
-                            Ok(v) => {
-                                if v == Some(r) {
-                                    stop.store(true, Ordering::Relaxed);
-                                }
-                                lock(answers)[j] = v;
-                            }
-                            Err(e) => {
-                                stop.store(true, Ordering::Relaxed);
-                                *lock(failed) = Some(e);
-                            }
+        let work = |t: usize, mut worker: Self| {
+            while !stop.load(Ordering::Relaxed) {
+                let next = if t == 0 {
+                    lock(&left).next()
+                } else {
+                    lock(&left).next_back()
+                };
+                let Some(j) = next else {
+                    break;
+                };
+                let (keys, x) = &jobs[j];
+                worker.keys.clear();
+                worker.keys.extend_from_slice(keys);
+                let mut p = Pending {
+                    first: 0,
+                    len: keys.len(),
+                    x: *x,
+                    cost: 0,
+                };
+                match worker.ask(&mut p, r) {
+                    Ok(v) => {
+                        if v == Some(r) {
+                            stop.store(true, Ordering::Relaxed);
                         }
+                        lock(&answers)[j] = v;
                     }
-                });
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        *lock(&failed) = Some(e);
+                    }
+                }
             }
+        };
+        // The first worker is this thread.
+        std::thread::scope(|scope| {
+            for t in 1..self.threads {
+                let (worker, work) = (self.fork(), &work);
+                scope.spawn(move || work(t, worker));
+            }
+            work(0, self.fork());
         });
         if let Some(e) = lock(&failed).take() {
             return Err(e);
@@ -463,20 +482,21 @@ impl<G: Split> Search<G> {
         let first_key = keys.len();
         let mut pending: Vec<Pending> = Vec::new();
         let mut cut = false;
+        let guard = epoch::pin();
         // Each option's components, their slots of the table asked for at
         // once, then each looked up.
         for i in start..self.positions.len() {
             let first = keys.len();
             collect(&self.game, &self.positions[i], &mut keys);
             for k in &keys[first..] {
-                self.table.prefetch(k);
+                self.table.prefetch(k, &guard);
             }
             let (mut read, mut write) = (first, first);
             let (mut x, mut cost, mut big) = (0, 0, 0);
             while read < keys.len() {
                 let k = keys[read];
                 read += 1;
-                if let Some(v) = self.exact(&k) {
+                if let Some(v) = self.exact_in(&k, &guard) {
                     x ^= v;
                     continue;
                 }
@@ -545,18 +565,18 @@ impl<G: Split> Search<G> {
     /// no wanted value is a candidate. What is learnt is stored: the value,
     /// or the wanted values `c` does not have.
     fn in_set(&mut self, c: G::Key, wanted: u64) -> Result<Option<u32>, TableFull> {
-        if let Some(v) = self.exact_or_settled(c)? {
-            return Ok(Some(v));
-        }
-        let entry = self.table.get(&c).unwrap_or(0);
-        let wanted = wanted & !entry;
+        let ruled_out = match self.exact_or_settled(c)? {
+            Ok(v) => return Ok(Some(v)),
+            Err(ruled_out) => ruled_out,
+        };
+        let wanted = wanted & !ruled_out;
         if wanted == 0 {
             return Ok(None);
         }
         let upto = up_to_largest(wanted);
         let first_key = self.keys.len();
         let Some((mut cand, mut pending)) = self.expand(c, wanted) else {
-            self.store(c, wanted & !EXACT)?;
+            self.rule_out(c, wanted);
             return Ok(None);
         };
         let mut exact = true;
@@ -602,13 +622,13 @@ impl<G: Split> Search<G> {
         // or when it is at most the largest wanted value.
         let v = cand.low.trailing_zeros();
         if done && cand.low != 0 && (exact || cand.low & upto != 0) {
-            self.store(c, EXACT | u64::from(v))?;
+            self.store(c, v)?;
             return Ok(Some(v));
         }
         if done && cand.low == 0 && exact {
             return self.by_mex(c).map(Some);
         }
-        self.store(c, wanted & !EXACT)?;
+        self.rule_out(c, wanted);
         Ok(None)
     }
 
@@ -674,7 +694,7 @@ impl<G: Split> Search<G> {
             }
         }
         let v = seen.mex();
-        self.store(c, EXACT | u64::from(v))?;
+        self.store(c, v)?;
         Ok(v)
     }
 }
