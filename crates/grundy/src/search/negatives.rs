@@ -19,7 +19,7 @@
 use std::hash::Hash;
 use std::sync::Mutex;
 
-use super::table::Mix;
+use super::table::hash;
 
 /// The store has at most this many slots for each value in the table,
 /// and at least half as many (each shard a power of two of them).
@@ -90,12 +90,6 @@ impl<K: Copy + Eq + Hash + Default> Negatives<K> {
         }
     }
 
-    fn hash(k: &K) -> u64 {
-        let mut h = Mix::default();
-        k.hash(&mut h);
-        std::hash::Hasher::finish(&h)
-    }
-
     fn shard(&self, h: u64) -> std::sync::MutexGuard<'_, Lines<K>> {
         let shard = &self.shards[h as usize & ((1 << self.shard_bits) - 1)];
         shard.lock().unwrap_or_else(|e| e.into_inner())
@@ -104,7 +98,7 @@ impl<K: Copy + Eq + Hash + Default> Negatives<K> {
     /// The values `k` is known not to have (bit `v`: not `v`), 0 when
     /// nothing is known or it was forgotten.
     pub(super) fn get(&self, k: &K) -> u64 {
-        let h = Self::hash(k);
+        let h = hash(k);
         let lines = self.shard(h);
         let i = lines.pair(h);
         lines.slots[i..i + 2]
@@ -121,7 +115,7 @@ impl<K: Copy + Eq + Hash + Default> Negatives<K> {
         if mask == 0 {
             return;
         }
-        let h = Self::hash(&k);
+        let h = hash(&k);
         let mut lines = self.shard(h);
         let want = (values * SLOTS_PER_VALUE) >> self.shard_bits;
         if lines.slots.len() * 2 <= want && lines.slots.len() < self.most {
@@ -130,7 +124,7 @@ impl<K: Copy + Eq + Hash + Default> Negatives<K> {
             // The older of each pair first, so that it stays the older.
             for pair in lines.slots.chunks(2) {
                 for &(key, m) in pair.iter().rev().filter(|(_, m)| *m != 0) {
-                    grown.put(Self::hash(&key), key, m);
+                    grown.put(hash(&key), key, m);
                 }
             }
             *lines = grown;

@@ -21,7 +21,7 @@ impl fmt::Display for TableFull {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "more than {} components met, all the {} MB of the search table hold: the position is too large to solve in that memory",
+            "more than {} component values, all the {} MB of the search table hold: the position is too large to solve in that memory",
             self.limit,
             self.memory >> 20
         )
@@ -34,7 +34,7 @@ impl std::error::Error for TableFull {}
 /// multiply-rotate of FxHash with a final mix, so the table's low and high
 /// bits both vary).
 #[derive(Default, Clone, Copy)]
-pub(super) struct Mix(u64);
+struct Mix(u64);
 
 const K: u64 = 0xf135_7aea_2e62_a9c5;
 
@@ -60,6 +60,14 @@ impl Hasher for Mix {
         let x = self.0;
         x ^ (x >> 29)
     }
+}
+
+/// A key's [`Mix`] hash, shared by the table and the store of negatives so
+/// both spread keys the same way.
+pub(super) fn hash<T: Hash + ?Sized>(k: &T) -> u64 {
+    let mut h = Mix::default();
+    k.hash(&mut h);
+    h.finish()
 }
 
 /// A slot's value when the slot is free: no component has this value
@@ -258,12 +266,6 @@ impl<Key: Pack> Table<Key> {
         self.shards.len()
     }
 
-    fn hash(k: &Key) -> u64 {
-        let mut h = Mix::default();
-        k.hash(&mut h);
-        h.finish()
-    }
-
     /// The shard of a hash (its low bits) and the slots it uses now.
     fn slots<'g>(&self, h: u64, guard: &'g Guard) -> (&Shard<Key::Cell>, &'g Slots<Key::Cell>) {
         let shard = &self.shards[h as usize & ((1 << self.shard_bits) - 1)];
@@ -281,7 +283,7 @@ impl<Key: Pack> Table<Key> {
 
     /// The value of `k`, looked up under `guard`.
     pub(super) fn get(&self, k: &Key, guard: &Guard) -> Option<u32> {
-        let h = Self::hash(k);
+        let h = hash(k);
         let (_, slots) = self.slots(h, guard);
         let mask = slots.len() - 1;
         let mut i = Self::home(h, slots.bits);
@@ -299,7 +301,7 @@ impl<Key: Pack> Table<Key> {
     pub(super) fn prefetch(&self, k: &Key, guard: &Guard) {
         #[cfg(target_arch = "x86_64")]
         {
-            let h = Self::hash(k);
+            let h = hash(k);
             let (_, slots) = self.slots(h, guard);
             let i = Self::home(h, slots.bits);
             let key = &slots.keys[i] as *const Key::Cell as *const i8;
@@ -320,7 +322,7 @@ impl<Key: Pack> Table<Key> {
     /// Values are below `u32::MAX`.
     pub(super) fn insert(&self, k: Key, v: u32) -> Result<(), TableFull> {
         debug_assert!(v != FREE);
-        let h = Self::hash(&k);
+        let h = hash(&k);
         let guard = epoch::pin();
         let shard = self.slots(h, &guard).0;
         let mut len = shard.writer.lock().unwrap_or_else(|e| e.into_inner());
@@ -365,7 +367,7 @@ impl<Key: Pack> Table<Key> {
         let mask = size - 1;
         for j in 0..old.len() {
             if let Some((k, v)) = old.read::<Key>(j) {
-                let mut i = Self::home(Self::hash(&k), new.bits);
+                let mut i = Self::home(hash(&k), new.bits);
                 while new.read::<Key>(i).is_some() {
                     i = (i + 1) & mask;
                 }
