@@ -99,3 +99,33 @@ fn every_listed_name_is_a_command() {
     common::refused(&["nmi", "3"], "unrecognized subcommand 'nmi'");
     common::refused(&["r-wythoff", "4", "10"], "needs its r, as in r-wythoff:2");
 }
+
+#[test]
+fn a_search_is_held_to_the_memory_given() {
+    // Cram 5 x 7 needs a few megabytes of table: 64 KiB cannot hold it,
+    // and the refusal names the budget; a small board fits.
+    common::refused(
+        &["cram", "5x7", "--memory", "64K"],
+        "all the 64 KiB of the search table hold",
+    );
+    assert_eq!(
+        json(&["cram", "3x4", "--memory", "64K", "--json"])["value"],
+        1
+    );
+    assert_eq!(
+        json(&["node-kayles:grid:3x10", "--memory", "1M", "--json"])["value"],
+        json(&["node-kayles:grid:3x10", "--json"])["value"]
+    );
+    common::refused(
+        &["node-kayles:grid:3x22", "--memory", "200K"],
+        "too large to solve in that memory",
+    );
+    for bad in ["0", "abc", "1.5X"] {
+        common::refused(&["cram", "3x4", "--memory", bad], "--memory");
+    }
+    // Play takes it too.
+    let out = common::grundy_with_input(&["play", "cram", "5x7", "--memory", "64K"], b"quit\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("64 KiB"), "{err}");
+}

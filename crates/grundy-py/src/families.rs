@@ -2,6 +2,7 @@
 //! sessions, kept as plain data so that they may be shared and pickled.
 
 use super::*;
+use grundy::family::registry::Budget;
 use grundy::strategy::Level;
 
 /// Every family of the registry, as a list of dicts (name, title, rules,
@@ -36,16 +37,25 @@ pub(crate) struct Position {
     position: String,
     /// The moves played from `position` to reach this one.
     moves: Vec<String>,
+    /// The bytes a search may take (`None`: the library's default).
+    memory: Option<usize>,
 }
 
-fn start(family: &str, variant: &str, position: &str, misere: bool) -> PyResult<Position> {
-    start_game(family, variant, position, misere)?;
+fn start(
+    family: &str,
+    variant: &str,
+    position: &str,
+    misere: bool,
+    memory: Option<usize>,
+) -> PyResult<Position> {
+    start_game(family, variant, position, misere, memory)?;
     Ok(Position {
         family: family.to_string(),
         variant: variant.to_string(),
         misere,
         position: position.to_string(),
         moves: Vec::new(),
+        memory,
     })
 }
 
@@ -54,14 +64,30 @@ fn start_game(
     variant: &str,
     position: &str,
     misere: bool,
+    memory: Option<usize>,
 ) -> PyResult<Box<dyn AnyGame>> {
-    guard(|| registry::start(family, variant, position, convention(misere)).map_err(|e| e.0))
+    if memory == Some(0) {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "memory: give a number of bytes above 0",
+        ));
+    }
+    let budget = Budget { memory };
+    guard(|| {
+        registry::start_with(family, variant, position, convention(misere), &budget)
+            .map_err(|e| e.0)
+    })
 }
 
 impl Position {
     /// The game at this position, started anew.
     fn game(&self) -> PyResult<Box<dyn AnyGame>> {
-        let mut g = start_game(&self.family, &self.variant, &self.position, self.misere)?;
+        let mut g = start_game(
+            &self.family,
+            &self.variant,
+            &self.position,
+            self.misere,
+            self.memory,
+        )?;
         for mv in &self.moves {
             guard(|| g.play(mv).map_err(|e| e.0))?;
         }
@@ -72,9 +98,15 @@ impl Position {
 #[pymethods]
 impl Position {
     #[new]
-    #[pyo3(signature = (family, variant = "", position = "", misere = false))]
-    fn new(family: &str, variant: &str, position: &str, misere: bool) -> PyResult<Self> {
-        start(family, variant, position, misere)
+    #[pyo3(signature = (family, variant = "", position = "", misere = false, memory = None))]
+    fn new(
+        family: &str,
+        variant: &str,
+        position: &str,
+        misere: bool,
+        memory: Option<usize>,
+    ) -> PyResult<Self> {
+        start(family, variant, position, misere, memory)
     }
 
     /// The family's name as started (for a heap game, its rule).
@@ -160,7 +192,13 @@ impl Position {
 
     /// Another position of the same game, from text or JSON text.
     fn at(&self, position: &str) -> PyResult<Position> {
-        start(&self.family, &self.variant, position, self.misere)
+        start(
+            &self.family,
+            &self.variant,
+            position,
+            self.misere,
+            self.memory,
+        )
     }
 
     /// The position after a move (in the game's words, or the whole
@@ -200,6 +238,7 @@ impl Position {
             self.position.as_str(),
             self.misere,
             self.moves.clone(),
+            self.memory,
         )
             .into_pyobject(py)?;
         let restore = py.import("grundy._grundy")?.getattr("_position_restore")?;
@@ -215,22 +254,25 @@ impl Position {
             misere: self.misere,
             position: self.position.clone(),
             moves: self.moves.clone(),
+            memory: self.memory,
         }
     }
 }
 
 /// A pickled position made again (see `Position.__reduce__`).
 #[pyfunction]
+#[pyo3(signature = (family, variant, position, misere, moves, memory = None))]
 pub(crate) fn _position_restore(
     family: &str,
     variant: &str,
     position: &str,
     misere: bool,
     moves: Vec<String>,
+    memory: Option<usize>,
 ) -> PyResult<Position> {
     let p = Position {
         moves,
-        ..start(family, variant, position, misere)?
+        ..start(family, variant, position, misere, memory)?
     };
     p.game()?;
     Ok(p)
@@ -282,11 +324,14 @@ fn session_thread(
     ready: mpsc::Sender<Result<(), String>>,
 ) {
     let begun = catch_unwind(AssertUnwindSafe(|| {
-        let mut game = registry::start(
+        let mut game = registry::start_with(
             &start.family,
             &start.variant,
             &start.position,
             convention(start.misere),
+            &Budget {
+                memory: start.memory,
+            },
         )
         .map_err(|e| e.0)?;
         for mv in &start.moves {

@@ -305,3 +305,20 @@ def test_a_family_added_to_the_library_alone_is_here():
     assert q.value == 0 and q.outcome == "P"
     assert [grundy.game("node-kayles", "", variant=f"path:{n}").value for n in range(1, 12)] == \
         grundy.rule("0.137").sequence(11).values.tolist()[1:]
+
+
+def test_a_search_is_held_to_the_memory_given():
+    import pickle
+
+    with pytest.raises(ValueError, match="64 KiB of the search table"):
+        grundy.game("cram", "5x7", memory=1 << 16).value
+    small = grundy.game("cram", "3x4", memory=1 << 16)
+    assert small.value == 1
+    # The budget goes with the position: to the positions after it, and
+    # through pickling.
+    assert pickle.loads(pickle.dumps(small)).value == 1
+    assert small.play(small.winning_moves()[0]["move"]).value == 0
+    with pytest.raises(ValueError, match="too large to solve"):
+        grundy.game("node-kayles", "", graph="grid:3x22", memory=200 << 10).value
+    with pytest.raises(ValueError, match="memory"):
+        grundy.game("cram", "3x4", memory=0)

@@ -5,7 +5,7 @@
 //! `grundy NAME POSITION`, or `grundy NAME:VARIANT POSITION`.
 
 use clap::Args;
-use grundy::family::registry::{self, AnyGame};
+use grundy::family::registry::{self, AnyGame, Budget};
 use grundy::game::Convention;
 
 use crate::error::CliResult;
@@ -171,8 +171,25 @@ struct FamilyArgs {
     /// Misère play: whoever cannot move wins.
     #[arg(long)]
     misere: bool,
+    /// The most memory the search of a game solved by search (cram,
+    /// node-kayles) may take, such as 8G or 512M (default: half the memory
+    /// available, at least 1G).
+    #[arg(long, value_name = "SIZE")]
+    memory: Option<String>,
     #[command(flatten)]
     output: OutputArgs,
+}
+
+/// The budget `--memory` gives (`None`: the library's default).
+pub fn budget(memory: Option<&str>) -> CliResult<Budget> {
+    let memory = match memory {
+        None => None,
+        Some(m) => {
+            let bytes = grundy::job::parse_size(m, "--memory")?;
+            Some(usize::try_from(bytes).unwrap_or(usize::MAX))
+        }
+    };
+    Ok(Budget { memory })
 }
 
 /// Normal play, or misère play when `misere`.
@@ -199,7 +216,14 @@ pub fn run_family(words: &[std::ffi::OsString]) -> CliResult {
     // The registry's road, as Python and the page take it: no words is the
     // family's empty position (every heap gone, a graph's every vertex).
     let position = args.position.join(" ");
-    let game = registry::start(entry.name, variant, &position, convention(args.misere))?;
+    let budget = budget(args.memory.as_deref())?;
+    let game = registry::start_with(
+        entry.name,
+        variant,
+        &position,
+        convention(args.misere),
+        &budget,
+    )?;
     print(&*game, None, false, &args.output)
 }
 

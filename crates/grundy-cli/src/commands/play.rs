@@ -273,6 +273,11 @@ struct FileOrFamily {
     /// the file's start, or the family's empty position where it has one).
     #[arg(value_name = "POSITION", allow_negative_numbers = true)]
     positions: Vec<String>,
+    /// The most memory the search of a game solved by search (cram,
+    /// node-kayles) may take, such as 8G (default: half the memory
+    /// available, at least 1G).
+    #[arg(long, value_name = "SIZE")]
+    memory: Option<String>,
     #[command(flatten)]
     after: AfterFile,
 }
@@ -393,7 +398,8 @@ pub fn run(args: &PlayArgs) -> CliResult {
         None => named(&args.game, c)?,
         Some(Other::Family(f)) => {
             let (name, variant) = f.game.split_once(':').unwrap_or((&f.game, ""));
-            registry::start(name, variant, &f.positions.join(" "), c)?
+            let budget = crate::commands::families::budget(f.memory.as_deref())?;
+            registry::start_with(name, variant, &f.positions.join(" "), c, &budget)?
         }
         Some(Other::Rules(r)) => {
             let path = Path::new(&r.game);

@@ -139,7 +139,14 @@ def _find(name: str) -> Optional[FamilyInfo]:
     return None
 
 
-def game(name: str, position: Any = None, *, misere: bool = False, **variant: Any) -> "Position":
+def game(
+    name: str,
+    position: Any = None,
+    *,
+    misere: bool = False,
+    memory: Optional[int] = None,
+    **variant: Any,
+) -> "Position":
     """A position of the family ``name`` (see :func:`families`), or of the
     heap game with that rule (``"kayles"``, ``"0.77"``, ``"sub:1,3,4"``).
 
@@ -147,7 +154,9 @@ def game(name: str, position: Any = None, *, misere: bool = False, **variant: An
     cells, ...); without it, the family's first example. The variant is
     one keyword: ``k=2`` (moore), ``width=8`` (northcott), ``graph=...``
     (chips), ``deal=...`` (cards), ``rule=...`` (heap, strip), or
-    ``variant=...``.
+    ``variant=...``. ``memory`` caps, in bytes, the search table of a game
+    solved by search (cram, node-kayles; default: half the memory available,
+    at least 1 GiB); a position it cannot hold raises ``ValueError``.
 
     >>> game("moore", [1, 2, 3], k=2).outcome
     'N'
@@ -178,7 +187,7 @@ def game(name: str, position: Any = None, *, misere: bool = False, **variant: An
             heap = _find("heap")
             assert heap is not None, "the registry lists heap games"
             position = heap["examples"][0][1]
-    return Position(_grundy.Position(name, v, _words(position), misere))
+    return Position(_grundy.Position(name, v, _words(position), misere, memory))
 
 
 class Position:

@@ -19,7 +19,7 @@ use crate::family::{Analyse, Draw, Drawing, Error, Notation, Parsed};
 use crate::game::{Convention, Outcome};
 use crate::games::cram::{Board, Cram};
 use crate::nimber::Nimber;
-use crate::search::{available_threads, Search, TableFull, DEFAULT_MEMORY};
+use crate::search::{available_threads, default_memory, Search, TableFull};
 use crate::solve::SolveError;
 use crate::strategy::{Choice, Moves, Play};
 
@@ -46,12 +46,13 @@ impl fmt::Display for Domino {
 }
 
 /// The game at the board `position`, its value found before play starts
-/// (so a board too large for the memory is refused up front).
+/// (so a board too large for the memory is refused up front), with the
+/// search table given [`default_memory`].
 pub fn start(position: &str, convention: Convention) -> Result<(CramPlay, Board), Error> {
-    start_with_memory(position, convention, DEFAULT_MEMORY)
+    start_with_memory(position, convention, default_memory())
 }
 
-/// [`start`] with a search table of about `memory` bytes.
+/// [`start`] with a search table of at most about `memory` bytes.
 pub fn start_with_memory(
     position: &str,
     convention: Convention,

@@ -22,7 +22,7 @@ use crate::family::{Analyse, Draw, Drawing, Error, Notation};
 use crate::game::{Convention, Outcome};
 use crate::games::node_kayles::{members, Graph, NodeKayles, Set};
 use crate::nimber::Nimber;
-use crate::search::{available_threads, Search, TableFull, DEFAULT_MEMORY};
+use crate::search::{available_threads, default_memory, Search, TableFull};
 use crate::solve::SolveError;
 use crate::strategy::{Choice, Moves, Play};
 
@@ -55,11 +55,22 @@ impl fmt::Display for NodeMove {
 
 /// The game on the graph `spec`, from the vertices named in `position`
 /// (all of them when it is empty), its value found before play starts (so
-/// a position too large for the memory is refused up front).
+/// a position too large for the memory is refused up front), with the
+/// search table given [`default_memory`].
 pub fn start(
     spec: &str,
     position: &str,
     convention: Convention,
+) -> Result<(NodeKaylesPlay, Set), Error> {
+    start_with_memory(spec, position, convention, default_memory())
+}
+
+/// [`start`] with a search table of at most about `memory` bytes.
+pub fn start_with_memory(
+    spec: &str,
+    position: &str,
+    convention: Convention,
+    memory: usize,
 ) -> Result<(NodeKaylesPlay, Set), Error> {
     if convention == Convention::Misere {
         return Err(Error::new(
@@ -69,8 +80,7 @@ pub fn start(
     let graph = Graph::parse(spec).map_err(|e| Error::new(format!("graph: {e}")))?;
     let game = NodeKaylesPlay {
         search: RefCell::new(
-            Search::new(NodeKayles::new(graph.clone()), DEFAULT_MEMORY)
-                .with_threads(available_threads()),
+            Search::new(NodeKayles::new(graph.clone()), memory).with_threads(available_threads()),
         ),
         graph,
     };

@@ -34,8 +34,33 @@ use crate::heap::rule::HeapRule;
 
 pub use super::any_game::{AnyGame, AnySession, MoveInfo, Started};
 
-/// Starts a family: variant, position, convention.
-type StartFn = fn(&str, &str, Convention) -> Result<Box<dyn AnyGame>, Error>;
+/// Starts a family: variant, position, convention, budget.
+type StartFn = fn(&str, &str, Convention, &Budget) -> Result<Box<dyn AnyGame>, Error>;
+
+/// What a family may spend beyond its rules and position, the same from
+/// every front-end.
+///
+/// ```
+/// use grundy::family::registry::{self, Budget};
+/// use grundy::game::Convention;
+/// let small = Budget { memory: Some(1 << 16) };
+/// let e = registry::start_with("cram", "", "5x7", Convention::Normal, &small).err().unwrap();
+/// assert!(e.0.contains("too large to solve in that memory"), "{e}");
+/// let g = registry::start_with("cram", "", "3x4", Convention::Normal, &small).unwrap();
+/// assert_eq!(g.report().unwrap().value, Some(1));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Bytes the search table of a game solved by search (Cram,
+    /// Node-Kayles) may take; `None`: [`crate::search::default_memory`].
+    pub memory: Option<usize>,
+}
+
+impl Budget {
+    fn memory(&self) -> usize {
+        self.memory.unwrap_or_else(crate::search::default_memory)
+    }
+}
 
 /// One family in the registry; as JSON, its `name`, `title`, `rules`, `aliases`,
 /// `summary`, `variant`, `position` and `examples` (`grundy families --json`).
@@ -68,7 +93,18 @@ impl Entry {
         position: &str,
         convention: Convention,
     ) -> Result<Box<dyn AnyGame>, Error> {
-        (self.start)(variant, position, convention)
+        (self.start)(variant, position, convention, &Budget::default())
+    }
+
+    /// [`Entry::start`] within `budget`.
+    pub fn start_with(
+        &self,
+        variant: &str,
+        position: &str,
+        convention: Convention,
+        budget: &Budget,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        (self.start)(variant, position, convention, budget)
     }
 }
 
@@ -374,92 +410,92 @@ macro_rules! entry {
 static ENTRIES: &[Entry] = &[
     entry!("nim", rules_text::NIM, [], "Nim: take any number of tokens from one heap (Bouton's rule)", "",
         "heap sizes: 3 4 5", [("", "3 4 5"), ("", "1 1 2")],
-        |v, p, c| { none(v, "nim")?; Ok(boxed(nim::start(&words(&unjson(p)), c)?)) }),
+        |v, p, c, _| { none(v, "nim")?; Ok(boxed(nim::start(&words(&unjson(p)), c)?)) }),
     entry!("heap", rules_text::HEAP, ["octal"], "any heap game: an octal or hexadecimal code, a subtraction game, a named game",
         "the rule: a code (0.77, 4!.0, 0.[3]), sub:1,3,4, allbut:1,2, take:2..5, or a name",
         "heap sizes: 3 5",
         [("kayles", "3 5"), ("0.07", "6 9"), ("sub:1,3,4", "7 9"), ("4!.0", "7 10"), ("0.137", "8"), ("4.0", "6")],
-        start_heap),
+        |v, p, c, _| start_heap(v, p, c)),
     entry!("strip", rules_text::STRIP, ["board"], "heap games on their boards: crosses (Dawson's chess), Treblecross, Last-to-Toggle, Triomino",
         "the rule: crosses, treblecross, last-to-toggle or triomino",
         "the board: X..X..... (strips), 1101110 (toggle), ..../..#. (triomino)",
         [("treblecross", "X......"), ("crosses", "X....."), ("triomino", "..../....")],
-        |v, p, c| {
+        |v, p, c, _| {
             let game = heap::board_game(&rule(v)?)?;
             Ok(boxed(strips::start(game, &unjson(p), c)?))
         }),
     entry!("staircase", rules_text::STAIRCASE, [], "Staircase Nim: move coins from one step to the step below", "",
         "coins on steps 1, 2, ...: 3 1 4", [("", "3 1 4 1")],
-        |v, p, c| { none(v, "staircase")?; Ok(boxed(staircase::start(&words(&unjson(p)), c)?)) }),
+        |v, p, c, _| { none(v, "staircase")?; Ok(boxed(staircase::start(&words(&unjson(p)), c)?)) }),
     entry!("nimble", rules_text::NIMBLE, [], "Nimble: coins on a strip slide left; jumping and sharing allowed", "",
         "the coins' cells: 2 5 7", [("", "2 5 7")],
-        |v, p, c| { none(v, "nimble")?; Ok(boxed(nimble::start(&words(&unjson(p)), false, c)?)) }),
+        |v, p, c, _| { none(v, "nimble")?; Ok(boxed(nimble::start(&words(&unjson(p)), false, c)?)) }),
     entry!("nimble2", rules_text::NIMBLE2, ["nimble-2"], "Nimble-2: coins on a strip slide left; no jumping, no sharing", "",
         "the coins' cells: 1 4 6", [("", "1 4 6")],
-        |v, p, c| { none(v, "nimble2")?; Ok(boxed(nimble::start(&words(&unjson(p)), true, c)?)) }),
+        |v, p, c, _| { none(v, "nimble2")?; Ok(boxed(nimble::start(&words(&unjson(p)), true, c)?)) }),
     entry!("turtles", rules_text::TURTLES, ["turning-turtles"], "Turning Turtles: turn a coin face down, optionally flip one to its left", "",
         "a row of O (face up) and X (face down): XOOXO", [("", "XOOXO")],
-        |v, p, c| { none(v, "turtles")?; Ok(boxed(turtles::start(&unjson(p), crate::games::turtles::Variant::Turtles, c)?)) }),
+        |v, p, c, _| { none(v, "turtles")?; Ok(boxed(turtles::start(&unjson(p), crate::games::turtles::Variant::Turtles, c)?)) }),
     entry!("twins", rules_text::TWINS, [], "Twins: turn a coin face down and flip one to its left", "",
         "a row of O and X: XOOXO", [("", "OXOOX")],
-        |v, p, c| { none(v, "twins")?; Ok(boxed(turtles::start(&unjson(p), crate::games::turtles::Variant::Twins, c)?)) }),
+        |v, p, c, _| { none(v, "twins")?; Ok(boxed(turtles::start(&unjson(p), crate::games::turtles::Variant::Twins, c)?)) }),
     entry!("turning", rules_text::TURNING, ["coins"], "coin-turning games on a strip: a turning code or a named game (Mock Turtles, Ruler, Grunt, ...)",
         "a turning code (1-3, 1+C, 4FS, 1-3C(5), blocks:squares) or a name (mock-turtles, ruler, grunt, moebius)",
         "a row of coins, H heads and T tails (or O and X): THHTH",
         [("mock-turtles", "THHTH"), ("1+C", "HHTHTHHT"), ("4FS", "TTHTHHTH"), ("1-3C(5),2F", "HTTHH")],
-        |v, p, c| Ok(boxed(turning::start(v, &unjson(p), c)?))),
+        |v, p, c, _| Ok(boxed(turning::start(v, &unjson(p), c)?))),
     entry!("wythoff", rules_text::WYTHOFF, [], "Wythoff's game: take from one heap, or the same number from both", "",
         "the two heaps: 4 7", [("", "4 7"), ("", "5 9"), ("", "0 3")],
-        |v, p, c| { none(v, "wythoff")?; Ok(boxed(wythoff::start(&words(&unjson(p)), c)?)) }),
+        |v, p, c, _| { none(v, "wythoff")?; Ok(boxed(wythoff::start(&words(&unjson(p)), c)?)) }),
     entry!("r-wythoff", rules_text::R_WYTHOFF, ["rwythoff"], "r-Wythoff: take from one heap, or from both with amounts differing by less than r",
         "r, the band: 2", "the two heaps: 4 10", [("2", "4 10"), ("3", "6 9")],
-        |v, p, c| start_twoheap("r-wythoff", v, p, c)),
+        |v, p, c, _| start_twoheap("r-wythoff", v, p, c)),
     entry!("bounded-wythoff", rules_text::BOUNDED_WYTHOFF, ["wythoff-f"], "generalized Wythoff: take from one heap, or k and l from both with k <= l < f(k)",
         "f, the bounding function: 2k+1, or 3,5;2k+1", "the two heaps: 4 11", [("2k+1", "4 11"), ("3,5;2k+1", "5 9")],
-        |v, p, c| start_twoheap("bounded-wythoff", v, p, c)),
+        |v, p, c, _| start_twoheap("bounded-wythoff", v, p, c)),
     entry!("mem", rules_text::MEM, [], "Mem: one heap; take at least as many as the last move took", "",
         "the heap and the least take (the heap alone: a fresh heap): 10 3", [("", "10 3"), ("", "12")],
-        |v, p, c| start_twoheap("mem", v, p, c)),
+        |v, p, c, _| start_twoheap("mem", v, p, c)),
     entry!("takeaway", rules_text::TAKEAWAY, ["take-away"], "TakeAway(r): one heap; take at most r times what the last move took",
         "r: 3", "the heap and the most it may take (the heap alone: a fresh heap, all but one): 10 4",
         [("3", "10 4"), ("1", "12")],
-        |v, p, c| start_twoheap("takeaway", v, p, c)),
+        |v, p, c, _| start_twoheap("takeaway", v, p, c)),
     entry!("fibonacci-nim", rules_text::FIBONACCI_NIM, ["fibonacci"], "Fibonacci Nim: TakeAway(2), take at most twice the last take", "",
         "the heap and the most it may take (the heap alone: a fresh heap): 20", [("", "20"), ("", "10 3")],
-        |v, p, c| { none(v, "fibonacci-nim")?; start_twoheap("takeaway", "2", p, c) }),
+        |v, p, c, _| { none(v, "fibonacci-nim")?; start_twoheap("takeaway", "2", p, c) }),
     entry!("euclid", rules_text::EUCLID, [], "Euclid's game: take a multiple of the smaller heap from the larger; emptying one wins", "",
         "the two heaps: 12 31", [("", "12 31"), ("", "5 8")],
-        |v, p, c| { none(v, "euclid")?; start_twoheap("euclid", v, p, c) }),
+        |v, p, c, _| { none(v, "euclid")?; start_twoheap("euclid", v, p, c) }),
     entry!("moore", rules_text::MOORE, ["nim-k"], "Moore's Nim_k: reduce up to k heaps at once", "k, the most heaps a move reduces: 2",
         "heap sizes: 1 2 3", [("2", "1 2 3"), ("3", "4 4 4 4")],
-        |v, p, c| Ok(boxed(moore::start(v.trim(), &words(&unjson(p)), c)?))),
+        |v, p, c, _| Ok(boxed(moore::start(v.trim(), &words(&unjson(p)), c)?))),
     entry!("northcott", rules_text::NORTHCOTT, [], "Northcott's game: slide your token in a row towards the other's", "the width of the board: 8 (8:white: the white tokens move first)",
         "per row the columns of the black and the white token: 1:5 8:3", [("8", "1:5 8:3")],
-        |v, p, c| Ok(boxed(northcott::start(v.trim(), &words(&unjson(p)), c)?))),
+        |v, p, c, _| Ok(boxed(northcott::start(v.trim(), &words(&unjson(p)), c)?))),
     entry!("chips", rules_text::CHIPS, [], "chips on a directed graph: move a chip along an arc; on a graph with a cycle, Smith's values and draws",
         "the graph: one edge 'u v' per line (or separated by ';')", "the vertices holding chips: a b",
         [("a b;b c;a c;c d", "a b"), ("a b;b a;b c;c d", "b c"), ("a b;b a;b c;c d", "a")],
-        |v, p, c| start_chips(v, p, c, false)),
+        |v, p, c, _| start_chips(v, p, c, false)),
     entry!("wind-up", rules_text::WIND_UP, ["windup"], "Wind-Up: subtract an amount modulo N from one heap, 0 cannot move; play can loop (Smith's values, draws)",
         "N:S1,S2,...: the modulus N, then the amounts that may be subtracted: 7:2,3",
         "the heaps, residues 0 to N-1: 1 4", [("7:2,3", "1 4"), ("7:2,3", "4 5"), ("10:3,4", "2 7"), ("6:1,4", "1 3")],
-        start_wind_up),
+        |v, p, c, _| start_wind_up(v, p, c)),
     entry!("chips-annihilate", rules_text::CHIPS_ANNIHILATE, [], "chips on a directed acyclic graph; two chips meeting annihilate",
         "the graph: one edge 'u v' per line (or separated by ';')", "the vertices holding chips: a b",
-        [("a b;b c;a c;c d", "a b")], |v, p, c| start_chips(v, p, c, true)),
+        [("a b;b c;a c;c d", "a b")], |v, p, c, _| start_chips(v, p, c, true)),
     entry!("node-kayles", rules_text::NODE_KAYLES, ["nodekayles"], "Node-Kayles: take a vertex of a graph; its neighbours go with it",
         "the graph: path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, or edges u-v separated by commas",
         "the vertices left, by name (none given: all of them): a1 a2 b1",
         [("path:9", ""), ("grid:3x4", ""), ("petersen", ""), ("a-b,b-c,c-d,d-a,a-c,d-e", ""), ("grid:2x5", "a1 a2 a4 b3 b5")],
-        |v, p, c| Ok(boxed(node_kayles::start(v, &unjson(p), c)?))),
+        |v, p, c, b| Ok(boxed(node_kayles::start_with_memory(v, &unjson(p), c, b.memory())?))),
     entry!("cram", rules_text::CRAM, [], "Cram: place a domino on two adjacent empty cells, across or down", "",
         "the board: its size RxC (5x7) or its rows of . (empty) and # (blocked), separated by /: ..#/.../...",
         [("", "3x4"), ("", "..#./..../#...")],
-        |v, p, c| { none(v, "cram")?; Ok(boxed(cram::start(&unjson(p), c)?)) }),
+        |v, p, c, b| { none(v, "cram")?; Ok(boxed(cram::start_with_memory(&unjson(p), c, b.memory())?)) }),
     entry!("corners", rules_text::CORNERS, ["turning-corners"], "Turning Corners: flip the four corners of a rectangle", "",
         "the board's rows of . (white) and # (black), separated by /: ..../..#./....",
         [("", "..../..../...."), ("", ".#../..../...#")],
-        |v, p, c| {
+        |v, p, c, _| {
             none(v, "corners")?;
             let text = unjson(p).split(['/', ' ']).filter(|s| !s.is_empty()).collect::<Vec<_>>().join("\n");
             Ok(boxed(corners::start(&text, c)?))
@@ -469,22 +505,22 @@ static ENTRIES: &[Entry] = &[
         "the board's rows of . (heads) and # (tails), separated by /: ..../..#./....",
         [("rugs", "..../..../...."), ("mock-turtles x ruler", "..../.#../...#"), ("acrostic:twins x 1-2", ".../.#./..."),
          ("acrostic-twins", "#.../..../...."), ("tartan:1,3E x 2C", "..#/.../...")],
-        |v, p, c| Ok(boxed(product::start(v, &unjson(p), c)?))),
+        |v, p, c, _| Ok(boxed(product::start(v, &unjson(p), c)?))),
     entry!("cards", rules_text::CARDS, ["24-card"], "the 24-card game: take a card, add it to the total, never pass the limit",
         "VALUES/COPIES/LIMIT: 1..6/4/50 (the default)",
         "empty for the whole deal, or --left 4,4,4,4,4,4 --total 0", [("", ""), ("1..3/2/12", "")],
-        start_cards),
+        |v, p, c, _| start_cards(v, p, c)),
     entry!("rules", rules_text::RULES, ["rules-file", "toml"], "a game described in a rules file (TOML): a heap rule, a two-heap game, a graph, a turning game or a product",
         "the file's text: a [game] table with kind = heap, twoheap, graph, turning or product (see docs/rules-file.md)",
         "as the family the file names writes it; empty for the file's start",
         [(RULES_SQUARES, ""), (RULES_SQUARES, "9 10"), (RULES_WYTHOFF, "")],
-        |v, p, c| start_rules_file(v, p, c)),
+        |v, p, c, _| start_rules_file(v, p, c)),
     #[cfg(feature = "scripts")]
     entry!("script", rules_text::SCRIPT, ["rhai"], "your own game: a Rhai script defining fn options(p)",
         "the script's text (fn options(p), optionally fn start(), fn show(p), fn describe(p, q), fn components(p))",
         "positions written as JSON, joined by +: 7 + 4, [3,5], \"XOOX\"; empty for the script's fn start()",
         [(TAKE_TWO_SCRIPT, "7 + 4"), (TAKE_TWO_SCRIPT, "")],
-        |v, p, c| {
+        |v, p, c, _| {
             let (game, p) = crate::families::script::start("script", v, p, c, Default::default())?;
             Ok(boxed((game, p)))
         }),
@@ -576,6 +612,17 @@ pub fn start(
     position: &str,
     convention: Convention,
 ) -> Result<Box<dyn AnyGame>, Error> {
+    start_with(name, variant, position, convention, &Budget::default())
+}
+
+/// [`start`] within `budget` (the memory a search may take).
+pub fn start_with(
+    name: &str,
+    variant: &str,
+    position: &str,
+    convention: Convention,
+    budget: &Budget,
+) -> Result<Box<dyn AnyGame>, Error> {
     let (entry, variant) = match find(name) {
         Ok(entry) => (entry, variant),
         Err(_) if variant.trim().is_empty() && name.trim().parse::<HeapRule>().is_ok() => {
@@ -583,9 +630,9 @@ pub fn start(
         }
         Err(e) => return Err(e),
     };
-    match entry.start(variant, position, convention) {
+    match entry.start_with(variant, position, convention, budget) {
         Err(refused) if is_empty_position(position) && !OWN_START.contains(&entry.name) => {
-            start_empty(entry, variant, position, convention).ok_or(refused)
+            start_empty(entry, variant, position, convention, budget).ok_or(refused)
         }
         started => started,
     }
@@ -614,10 +661,11 @@ fn start_empty(
     variant: &str,
     position: &str,
     convention: Convention,
+    budget: &Budget,
 ) -> Option<Box<dyn AnyGame>> {
     let seeds = entry.examples.iter().map(|(_, p)| p.to_string());
     for seed in seeds.chain(start_seeds(entry.name, variant)) {
-        if let Ok(mut game) = entry.start(variant, &seed, convention) {
+        if let Ok(mut game) = entry.start_with(variant, &seed, convention, budget) {
             // The empty position as given, or as the notation may write it.
             for empty in [position, "", "[]"] {
                 if game.set_position(empty).is_ok() {

@@ -80,8 +80,34 @@ use negatives::Negatives;
 use table::Table;
 pub use table::{Cell, Pack, TableFull, Wide};
 
-/// The memory a family's search table may use unless told otherwise: 1 GiB.
+/// The least memory a family's search table is given unless told
+/// otherwise: 1 GiB (all of it in a browser, whose memory is unknown).
 pub const DEFAULT_MEMORY: usize = 1 << 30;
+
+/// The memory a family's search table may use unless told otherwise: half
+/// the memory available now, and at least [`DEFAULT_MEMORY`] (or all that
+/// is available, if less); [`DEFAULT_MEMORY`] in a browser, and in a
+/// build without the `files` feature, where the memory is not read. The table grows only as the search needs it, so
+/// a small position takes little of it; a large one may use it all before
+/// it is refused.
+///
+/// ```
+/// let m = grundy::search::default_memory();
+/// assert!(m >= 64 << 20);
+/// ```
+pub fn default_memory() -> usize {
+    #[cfg(any(not(feature = "files"), target_arch = "wasm32"))]
+    {
+        DEFAULT_MEMORY
+    }
+    #[cfg(all(feature = "files", not(target_arch = "wasm32")))]
+    {
+        let available = crate::job::platform::available_memory();
+        let half = available / 2;
+        let floor = (DEFAULT_MEMORY as u64).min(available);
+        usize::try_from(half.max(floor)).unwrap_or(usize::MAX)
+    }
+}
 
 /// The threads a search may use: as many as the machine runs at once (one
 /// where that is unknown, as in a browser, or without the `threads`

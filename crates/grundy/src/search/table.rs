@@ -19,11 +19,17 @@ pub struct TableFull {
 
 impl fmt::Display for TableFull {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = self.memory;
+        let budget = match m {
+            m if m >= 1 << 30 => format!("{:.1} GiB", m as f64 / (1u64 << 30) as f64),
+            m if m >= 1 << 20 => format!("{} MiB", m >> 20),
+            m if m >= 1 << 10 => format!("{} KiB", m >> 10),
+            m => format!("{m} bytes"),
+        };
         write!(
             f,
-            "more than {} component values, all the {} MB of the search table hold: the position is too large to solve in that memory",
+            "more than {} component values, all the {budget} of the search table hold: the position is too large to solve in that memory (a larger memory budget may solve it)",
             self.limit,
-            self.memory >> 20
         )
     }
 }
