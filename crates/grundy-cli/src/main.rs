@@ -38,6 +38,8 @@ enum Command {
     Heap(commands::heap::HeapArgs),
     /// Grundy sequence G(0..N) of a heap rule with its periodicity; files, checkpoints, resume.
     Seq(commands::seq::SeqArgs),
+    /// An octal code's Grundy sequence far past memory: windowed, checkpointed, with its records.
+    Frontier(commands::frontier::FrontierArgs),
     /// Surveys of code families (0.??): period and figures per code, sharded, resumed, merged.
     Survey(commands::survey::SurveyArgs),
     /// Re-derive every value of a sequence file independently, in parallel blocks or shards.
@@ -96,6 +98,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Play(a) => commands::play::run(&a),
         Command::Heap(a) => commands::heap::run(&a),
         Command::Seq(a) => commands::seq::run(&a),
+        Command::Frontier(a) => commands::frontier::run(&a),
         Command::Survey(a) => commands::survey::run(&a),
         Command::Verify(a) => commands::verify::run(&a),
         Command::Misere(a) => commands::misere::run(&a),

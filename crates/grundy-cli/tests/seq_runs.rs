@@ -740,3 +740,81 @@ fn memory_limits_are_checked_up_front() {
         "--spill no-such-dir: not a directory",
     );
 }
+
+/// `grundy frontier`: a windowed run's figures are those of `grundy seq`,
+/// its frequency tables equal Rogalski's published ones (his tables of
+/// 0.167 and 0.161 at 2^20, in `tests/data`), and a run stopped at 2^20
+/// goes on from its checkpoint to 2^21.
+#[test]
+fn frontier_runs_match_seq_and_the_published_tables() {
+    let dir = scratch("frontier");
+    for code in ["0.167", "0.161"] {
+        let rec = dir.join(format!("rec-{code}"));
+        let cp = dir.join(format!("cp-{code}"));
+        let (rec_s, cp_s) = (s(&rec), s(&cp));
+        let a = json(&[
+            "frontier",
+            code,
+            "--to",
+            "2^20",
+            "--window",
+            "2^17",
+            "--records",
+            rec_s,
+            "--checkpoint",
+            cp_s,
+            "--json",
+        ]);
+        let want = json(&["seq", code, "--to", "2^20", "--summary", "--json"]);
+        assert_eq!(a["checksum"], want["checksum"], "{code}");
+        assert_eq!(a["complete"], true);
+        assert!(a["window"].is_object(), "{a}");
+        let published = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("tests/data/rogalski-{code}-1048576")),
+        )
+        .unwrap();
+        let ours = std::fs::read_to_string(rec.join("1048576")).unwrap();
+        assert_eq!(ours, published, "{code}");
+        assert!(cp.with_file_name(format!("cp-{code}.values")).exists());
+        let b = json(&[
+            "frontier",
+            code,
+            "--to",
+            "2^21",
+            "--window",
+            "2^17",
+            "--records",
+            rec_s,
+            "--checkpoint",
+            cp_s,
+            "--json",
+        ]);
+        let want = json(&["seq", code, "--to", "2^21", "--summary", "--json"]);
+        assert_eq!(b["checksum"], want["checksum"], "{code}");
+        assert_eq!(b["computed"], 1 << 20, "{code}: only the new heaps");
+        assert!(rec.join("2097152").exists() && rec.join("blocks").exists());
+    }
+}
+
+#[test]
+fn frontier_refusals() {
+    refused(&["frontier", "0.77", "--to", "2^41"], "2^40");
+    refused(&["frontier", "sub:1,2", "--to", "100"], "octal codes");
+    refused(&["frontier", "0.77", "--to", "x"], "--to");
+    refused(
+        &["frontier", "0.77", "--to", "2^20", "--window", "100"],
+        "too short",
+    );
+    refused(
+        &["frontier", "0.77", "--to", "2^20", "--memory", "10M"],
+        "too short",
+    );
+    let dir = scratch("frontier-bad");
+    let cp = dir.join("cp");
+    std::fs::write(&cp, "junk\n").unwrap();
+    refused(
+        &["frontier", "0.77", "--to", "2^20", "--checkpoint", s(&cp)],
+        "checkpoint",
+    );
+}

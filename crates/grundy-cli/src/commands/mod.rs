@@ -5,6 +5,7 @@ pub mod check;
 pub mod chips;
 pub mod corners;
 pub mod families;
+pub mod frontier;
 pub mod game;
 pub mod genus;
 pub mod glossary;

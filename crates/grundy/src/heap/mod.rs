@@ -25,6 +25,8 @@ pub mod certificate;
 pub mod code;
 pub mod cousin;
 pub mod explain;
+#[cfg(all(unix, feature = "files"))]
+pub mod frontier;
 pub mod naive;
 pub mod periodic;
 pub mod periodicity;

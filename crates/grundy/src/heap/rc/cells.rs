@@ -120,6 +120,33 @@ impl<V: Copy> Cells<V> {
         }
     }
 
+    /// A store on the file `path`, which stays after the store (a
+    /// frontier run's values, resumed by a later process): emptied, or
+    /// holding `len` values already. Pages outside `windows` (the first
+    /// heaps, either side of the middle, the recent heaps, in cells) are
+    /// dropped from memory every `every`; the values stay in the file.
+    pub fn kept(
+        path: &std::path::Path,
+        windows: (usize, usize, usize),
+        every: Duration,
+        len: Option<usize>,
+    ) -> std::io::Result<Cells<V>> {
+        #[cfg(unix)]
+        {
+            Ok(Cells::made(Inner::File(file::Mapped::kept(
+                path, windows, every, len,
+            )?)))
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = (path, windows, every, len);
+            Err(std::io::Error::new(
+                std::io::ErrorKind::Unsupported,
+                "file-backed values need a unix system",
+            ))
+        }
+    }
+
     /// Whether the values are in a file.
     pub fn is_file(&self) -> bool {
         !matches!(self.inner, Inner::Memory(_))
@@ -165,10 +192,21 @@ impl<V: Copy> Cells<V> {
         }
     }
 
+    /// Writes the values of a file-backed store out to its file (a
+    /// checkpoint's values must be on disk before the checkpoint is).
+    pub fn flush(&self) -> std::io::Result<()> {
+        #[cfg(unix)]
+        if let Inner::File(f) = &self.inner {
+            return f.flush();
+        }
+        Ok(())
+    }
+
     /// The values in a `Vec` (the one in memory, or a copy of the file).
     pub fn into_vec(self) -> Vec<V> {
         match self.inner {
             Inner::Memory(m) => m,
+
             #[cfg(unix)]
             Inner::File(f) => f.to_vec(),
         }
@@ -205,6 +243,7 @@ impl<V: std::fmt::Debug> std::fmt::Debug for Cells<V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let kind = match self.inner {
             Inner::Memory(_) => "memory",
+
             #[cfg(unix)]
             Inner::File(_) => "file",
         };
@@ -305,6 +344,39 @@ mod file {
     unsafe impl<V: Sync> Sync for Mapped<V> {}
 
     impl<V: Copy> Mapped<V> {
+        /// A store on the file `path`, which stays: new (emptied) when
+        /// `len` is `None`, else holding `len` values already, which the
+        /// file must have.
+        pub(super) fn kept(
+            path: &std::path::Path,
+            windows: (usize, usize, usize),
+            every: std::time::Duration,
+            len: Option<usize>,
+        ) -> std::io::Result<Mapped<V>> {
+            let file = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(len.is_none())
+                .truncate(len.is_none())
+                .open(path)?;
+            let mut m = Mapped::with_file(file, windows, every)?;
+            if let Some(len) = len {
+                let size = std::mem::size_of::<V>();
+                let have = m.shared.file.metadata()?.len() as usize / size;
+                if have < len {
+                    return Err(std::io::Error::other(format!(
+                        "it holds {have} values, not the {len} the run needs"
+                    )));
+                }
+                if len > 0 {
+                    m.grow(have.max(len));
+                }
+                m.len = len;
+                m.shared.len.store(len, Ordering::Relaxed);
+            }
+            Ok(m)
+        }
+
         pub(super) fn new(spill: &Spill) -> std::io::Result<Mapped<V>> {
             static NEXT: AtomicUsize = AtomicUsize::new(0);
             let name = format!(
@@ -320,6 +392,15 @@ mod file {
                 .open(&path)?;
             // The file lives on through the open handle and the mapping.
             std::fs::remove_file(&path)?;
+            let size = std::mem::size_of::<V>();
+            Mapped::with_file(file, spill.windows(size), spill.every)
+        }
+
+        fn with_file(
+            file: File,
+            windows: (usize, usize, usize),
+            every: std::time::Duration,
+        ) -> std::io::Result<Mapped<V>> {
             // SAFETY: sysconf has no preconditions.
             let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as usize;
             let size = std::mem::size_of::<V>();
@@ -327,12 +408,11 @@ mod file {
                 file,
                 map: Mutex::new(None),
                 len: AtomicUsize::new(0),
-                windows: spill.windows(size),
+                windows,
                 size,
                 page,
             });
             let (stop, stopped) = std::sync::mpsc::channel::<()>();
-            let every = spill.every;
             let s = shared.clone();
             let thread = std::thread::Builder::new()
                 .name("grundy-trim".into())
@@ -372,6 +452,14 @@ mod file {
 
         pub(super) fn trim(&self) {
             self.shared.trim();
+        }
+
+        pub(super) fn flush(&self) -> std::io::Result<()> {
+            let guard = self.shared.map.lock().unwrap_or_else(|e| e.into_inner());
+            match guard.as_ref() {
+                Some(map) => map.flush_range(0, self.len * self.shared.size),
+                None => Ok(()),
+            }
         }
 
         pub(super) fn to_vec(&self) -> Vec<V> {

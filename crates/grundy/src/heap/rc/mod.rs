@@ -62,11 +62,13 @@ mod pipeline;
 mod search;
 #[cfg(test)]
 mod tests;
+mod window;
 
 pub use cells::{Cells, Spill};
 pub use kernels::{StoredValue, WANTED};
 pub use mask::{best_rare_mask, RareMask};
 pub use moves::Moves;
+pub use window::{Snapshot, Window};
 
 pub(crate) use marks::Marks;
 
@@ -89,6 +91,9 @@ pub enum RcError {
         /// Width of the cell.
         bits: u32,
     },
+    /// A windowed run cannot start here.
+    #[error("{0}")]
+    NoWindow(String),
 }
 
 /// Figures of a run, as the tables of Flammenkamp and Czajka report them.
@@ -141,9 +146,14 @@ pub struct RcEngine<V: StoredValue> {
     recent: Vec<u32>,
     /// The most frequent common values among the recent heaps.
     partners: Vec<u32>,
-    /// A split given from outside, never re-chosen (tests of the choice).
+    /// A split given from outside, never re-chosen (tests of the choice),
+    /// or fixed for a windowed run.
     fixed: bool,
     stats: RcStats,
+    /// The values a windowed run keeps; `None` keeps them all.
+    window: Option<Window>,
+    /// Whether the last search left pairs out (a windowed run's).
+    partial_scan: bool,
 }
 
 /// First position at which a split is chosen; below it every position is
@@ -193,6 +203,8 @@ impl<V: StoredValue> RcEngine<V> {
             partners: Vec::new(),
             fixed: false,
             stats: RcStats::default(),
+            window: None,
+            partial_scan: false,
         })
     }
 

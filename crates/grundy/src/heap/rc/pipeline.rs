@@ -222,7 +222,7 @@ impl<V: StoredValue> RcEngine<V> {
     /// the second thread had not reached when the block ended it does
     /// whole. The values are those of [`RcEngine::extend_to`].
     pub fn extend_to_threads(&mut self, n: usize, threads: usize) -> Result<(), RcError> {
-        if threads <= 1 || self.moves.two.is_empty() {
+        if threads <= 1 || self.moves.two.is_empty() || self.window.is_some() {
             return self.extend_to(n);
         }
         self.g.reserve(n.saturating_sub(self.last()));

@@ -40,17 +40,26 @@ const AIM_AFTER: u64 = 1024;
 const AIM_VALUES: usize = 3;
 /// Pairs tried when aiming at one value.
 const AIM_TRIES: u32 = 32;
-/// Heaps below this are indexed by value, for aiming.
+/// Heaps below this are indexed by value, for aiming (fewer in the unit
+/// tests, so that windowed runs are tried on short sequences).
+#[cfg(not(test))]
 pub(super) const INDEXED: usize = 1 << 16;
+#[cfg(test)]
+pub(super) const INDEXED: usize = 1 << 10;
 /// Recent heaps whose values are counted, for aiming.
+#[cfg(not(test))]
 pub(super) const RECENT: usize = 1 << 16;
+#[cfg(test)]
+pub(super) const RECENT: usize = 1 << 10;
 /// Most frequent recent values aimed at.
 pub(super) const PARTNERS: usize = 16;
 
 /// Aims at one missing value `v` of a heap split as `s = a + (s - a)`:
 /// tries the small heaps `a` holding `v ^ w` for the most frequent recent
 /// values `w`, whose partner `s - a` then gives `v` whenever it holds `w`.
-/// Marks `v` when a pair gives it; returns the pairs tried.
+/// Marks `v` when a pair gives it; returns the pairs tried. Only heaps
+/// `a <= below` are tried (a windowed run keeps no others).
+#[allow(clippy::too_many_arguments)]
 fn aim<V: StoredValue>(
     g: &[V],
     marks: &mut Marks,
@@ -59,6 +68,7 @@ fn aim<V: StoredValue>(
     v: u32,
     s: usize,
     unequal: bool,
+    below: usize,
 ) -> u64 {
     let mut tries = 0u32;
     for &w in partners {
@@ -67,7 +77,7 @@ fn aim<V: StoredValue>(
         };
         for &a in list {
             let a = a as usize;
-            if a >= s || tries >= AIM_TRIES {
+            if a >= s || a > below || tries >= AIM_TRIES {
                 break;
             }
             if unequal && 2 * a == s {
@@ -276,10 +286,50 @@ impl<V: StoredValue> RcEngine<V> {
         }
         let steps = self.scan(n, cstar == u32::MAX, lows);
         self.stats.pairs += steps;
+        if self.partial_scan && (cstar == u32::MAX || !self.missing.is_empty()) {
+            // The pairs left out could hold the values still missing:
+            // every pair, the values file read in order.
+            self.stats.pairs += self.full_scan(n);
+            self.missing.retain(|&v| !self.marks.stamped(v));
+            if cstar != u32::MAX && self.missing.is_empty() {
+                return cstar;
+            }
+        }
         if cstar != u32::MAX && self.missing.is_empty() {
             return cstar;
         }
         self.marks.mex().min(cstar)
+    }
+
+    /// Marks the options of every pair `(a, s - a)` of every splitting
+    /// removal of `n`, for a windowed run whose values are in a file: the
+    /// two ends are read in order, a stretch at a time, and the pages read
+    /// are handed back after each stretch, so that a scan of a long
+    /// sequence stays within the run's memory. Returns the pairs.
+    fn full_scan(&mut self, n: usize) -> u64 {
+        const STRETCH: usize = 1 << 24;
+        let mut pairs = 0u64;
+        for &(k, unequal) in &self.moves.two {
+            if n < k + 2 {
+                continue;
+            }
+            let s = n - k;
+            let top = if unequal { (s - 1) / 2 } else { s / 2 };
+            let mut a = 1;
+            while a <= top {
+                let c = STRETCH.min(top + 1 - a);
+                let (stamp, current) = self.marks.parts();
+                let xs = &self.g[a..a + c];
+                let ys = &self.g[s + 1 - a - c..s + 1 - a];
+                for (x, y) in xs.iter().zip(ys.iter().rev()) {
+                    stamp[(x.get() ^ y.get()) as usize] = current;
+                }
+                pairs += c as u64;
+                a += c;
+                self.g.trim();
+            }
+        }
+        pairs
     }
 
     /// The plain search: marks the options of the pairs `(a, s - a)` of
@@ -290,6 +340,7 @@ impl<V: StoredValue> RcEngine<V> {
     /// recent one) and from the middle (`a = s / 2` down: two recent heaps),
     /// which meet options of different sizes. Returns the pairs tried.
     fn scan(&mut self, n: usize, every: bool, done: Option<Scanned>) -> u64 {
+        self.partial_scan = false;
         let g = &self.g;
         let marks = &mut self.marks;
         let missing = &mut self.missing;
@@ -305,7 +356,22 @@ impl<V: StoredValue> RcEngine<V> {
                 continue;
             }
             let s = n - k;
-            let top = if unequal { (s - 1) / 2 } else { s / 2 };
+            let mut top = if unequal { (s - 1) / 2 } else { s / 2 };
+            // A windowed run sees only the pairs of a small heap and a
+            // recent one: `a` below the prefix kept, `s - a` within the
+            // recent heaps kept.
+            if let Some(w) = self.window {
+                let limit = w.prefix.min(w.recent).saturating_sub(k + 1);
+                if top > limit {
+                    top = limit;
+                    self.partial_scan = true;
+                }
+            }
+            let aim_below = if self.window.is_some() {
+                top
+            } else {
+                usize::MAX
+            };
             // The stretches of `a` left: all of them, or those around what
             // the second thread did.
             let mut zones = match done {
@@ -381,7 +447,7 @@ impl<V: StoredValue> RcEngine<V> {
                     missing.retain(|&v| !marks.stamped(v));
                     if missing.len() <= AIM_VALUES {
                         for &v in missing.iter() {
-                            steps += aim(g, marks, by_value, partners, v, s, unequal);
+                            steps += aim(g, marks, by_value, partners, v, s, unequal, aim_below);
                         }
                         missing.retain(|&v| !marks.stamped(v));
                     }

@@ -122,6 +122,9 @@ impl Engine {
                         Ok(e) => return Ok(Engine::Byte(Box::new(e), code, keep)),
                         Err(RcError::Overflow { .. }) => {}
                         Err(RcError::Unsupported(_)) => return naive(rule, start),
+                        Err(e @ RcError::NoWindow(_)) => {
+                            unreachable!("a run in memory keeps every value: {e}")
+                        }
                     }
                     match start.engine::<u16>(&code, cells(spill).map_err(store)?)? {
                         Ok(e) => return Ok(Engine::Narrow(Box::new(e), code, keep)),
@@ -132,6 +135,9 @@ impl Engine {
                             return Ok(Engine::Wide(Box::new(e)));
                         }
                         Err(RcError::Unsupported(_)) => {}
+                        Err(e @ RcError::NoWindow(_)) => {
+                            unreachable!("a run in memory keeps every value: {e}")
+                        }
                     }
                 }
                 RuleKind::Ranges(r) if method == Method::Auto => {

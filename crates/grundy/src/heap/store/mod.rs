@@ -161,6 +161,15 @@ impl Fletcher {
         self.high = high as u16;
     }
 
+    /// The running checksum whose [`Fletcher::value`] is `v` (a resumed
+    /// run's).
+    pub fn from_value(v: u32) -> Fletcher {
+        Fletcher {
+            low: v as u16,
+            high: (v >> 16) as u16,
+        }
+    }
+
     /// The checksum so far.
     pub fn value(self) -> u32 {
         ((self.high as u32) << 16) | self.low as u32
