@@ -808,7 +808,7 @@ fn frontier_refusals() {
     );
     refused(
         &["frontier", "0.77", "--to", "2^20", "--memory", "10M"],
-        "too short",
+        "--memory 10485760",
     );
     let dir = scratch("frontier-bad");
     let cp = dir.join("cp");

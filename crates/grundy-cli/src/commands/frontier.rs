@@ -102,7 +102,6 @@ pub fn run(args: &FrontierArgs) -> CliResult {
         }
     };
     (plan.prefix, plan.recent) = (side, side);
-    plan.span = plan.span.min(side as u64 / 4).max(1);
     let need = plan.resident(2);
     if need > memory {
         return Err(CliError::new(format!(
@@ -151,7 +150,6 @@ pub fn run(args: &FrontierArgs) -> CliResult {
             let r = checkpoint::read(path, code, &label, to)
                 .map_err(|e| CliError::new(e.to_string()))?;
             (plan.prefix, plan.recent) = r.window_given;
-            plan.span = plan.span.min(plan.recent as u64 / 4).max(1);
             plan.values = Some(r.values.clone());
             eprintln!(
                 "grundy: resuming {label} at heap {} from {}",

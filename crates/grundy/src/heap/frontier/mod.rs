@@ -56,7 +56,8 @@ pub struct Plan {
     pub recent: usize,
     /// Heaps per block checksum.
     pub block_len: u64,
-    /// Values hashed at once by the repetition check.
+    /// Values hashed at once by the repetition check (at most a quarter of
+    /// `recent`).
     pub span: u64,
     /// Where the checkpoint goes, and how often.
     pub checkpoint: Option<(PathBuf, Duration)>,
@@ -319,12 +320,9 @@ fn run_with(
     observe: &mut dyn FnMut(&Progress) -> bool,
     values: &std::path::Path,
 ) -> Result<Outcome, FrontierError> {
-    if plan.span.saturating_mul(4) > plan.recent as u64 {
-        return Err(FrontierError::Io(format!(
-            "a window of {} recent values is too short for the repetition check's {} values",
-            plan.recent, plan.span
-        )));
-    }
+    // The values of a chunk are read back to `span` heaps before it, so
+    // the span is at most a quarter of the recent values.
+    let span = plan.span.min(plan.recent as u64 / 4).max(1);
     let (mut engine, mut records, mut repeats) = match resume {
         Some(r) => {
             let engine = match r.engine {
@@ -337,7 +335,7 @@ fn run_with(
             let e = RcEngine::<u8>::with_cells(rule, plan.cells(values)?)?;
             let mut records = Records::new(label, plan.block_len);
             records.push(0, 0);
-            (Cellular::Byte(e), records, Repeats::new(plan.span))
+            (Cellular::Byte(e), records, Repeats::new(span))
         }
     };
     let start = Instant::now();
