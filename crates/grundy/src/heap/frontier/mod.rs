@@ -416,11 +416,10 @@ fn rare_of(engine: &Cellular, stats: &RcStats) -> Vec<(u64, u32)> {
     if let Some(s) = engine.snapshot() {
         return s.rare.iter().map(|&(r, v)| (r as u64, v)).collect();
     }
-    // In memory, every value is there: the rare positions under the mask.
-    let Some(split) = stats.split else {
+    // Before the window: the rare positions under the mask, if one.
+    if stats.split.is_none() {
         return Vec::new();
-    };
-    let _ = split;
+    }
     each!(engine, e => rare_in_memory(e))
 }
 
