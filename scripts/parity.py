@@ -304,6 +304,7 @@ CAPABILITIES = {
     "check": ("check", "check"),
     "table": ("nim_mul", "table"),
     "survey": None,   # a batch job over many codes, files and every core
+    "frontier": None,  # a run of hours to days with a values file on disk and checkpoints
     "verify": None,   # checks a sequence file: files are the command line's
     "rules": None,    # the heap-rule notation in words: the command line's help
     "misere": ("Rule.misere_quotient", "misere_quotient"),
