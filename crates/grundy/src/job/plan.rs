@@ -17,6 +17,13 @@ use crate::heap::sequence::{self, Method};
 /// program, the engine's tables, the buffers of the output.
 pub const OVERHEAD: u64 = 64 << 20;
 
+/// The memory a run takes without `--memory` once its values would take
+/// more: a code the rare/common engine computes then keeps its values in a
+/// file with only the hot windows resident (what the next heaps read), so a
+/// long run does not take a machine's memory from its other work. Other
+/// rules keep their values in memory, within what the machine has.
+pub const DEFAULT_MEMORY: u64 = 160 << 20;
+
 /// The least memory given to the hot windows of a file-backed store.
 pub const MIN_WINDOWS: u64 = 16 << 20;
 
@@ -92,7 +99,11 @@ pub fn plan(request: &Request) -> Result<Plan, Error> {
         disk,
     } = request;
     let in_memory = sequence::memory_estimate(rule, to, method).saturating_add(extra);
-    let cap = limit.unwrap_or(have);
+    let cap = limit.unwrap_or(if forced {
+        have
+    } else {
+        have.min(DEFAULT_MEMORY)
+    });
     let plain = |reach| Plan {
         spill: None,
         reach,
@@ -328,6 +339,35 @@ mod tests {
         })
         .unwrap();
         assert!(p.spill.unwrap().resident as u64 <= 1 << 30);
+    }
+
+    #[test]
+    fn without_a_limit_long_sparse_runs_keep_only_their_hot_windows() {
+        let sparse: HeapRule = "0.167".parse().unwrap();
+        // 2^26 values fit the default; 2^28 go to a file with the machine's
+        // 20 GiB untouched.
+        let p = plan(&Request {
+            disk: Some(100 << 30),
+            ..ask(&sparse, 1 << 26)
+        });
+        assert_eq!(p.unwrap().spill, None);
+        let p = plan(&Request {
+            disk: Some(100 << 30),
+            ..ask(&sparse, 1 << 28)
+        })
+        .unwrap();
+        let s = p.spill.expect("a file");
+        assert!(s.resident as u64 + OVERHEAD <= DEFAULT_MEMORY, "{s:?}");
+        // --memory above the default is taken as given.
+        let p = plan(&Request {
+            limit: Some(4 << 30),
+            disk: Some(100 << 30),
+            ..ask(&sparse, 1 << 28)
+        });
+        assert_eq!(p.unwrap().spill, None);
+        // A rule whose values cannot go to a file stays in memory.
+        let p = plan(&ask(&"sub:squares".parse().unwrap(), 1 << 28)).unwrap();
+        assert_eq!((p.spill, p.reach), (None, 1 << 28));
     }
 
     #[test]

@@ -35,11 +35,13 @@
 //! most frequent recent values `w`, then goes on if that fails.
 //!
 //! On two threads ([`RcEngine::extend_to_threads`]) a second thread works
-//! one block of heaps ahead: everything that pairs heaps already known (the
-//! old rare positions, then search pairs from both ends) while the first
-//! finishes the current block in order. When the first thread is done with
-//! its block it stops the second where it is and takes over the heaps not
-//! reached, so neither waits for the other.
+//! one block of heaps ahead: the pairs that join heaps already known (the
+//! old rare positions, one chunk of search pairs from the middle) while the
+//! first finishes the current block in order; then it sleeps. When the
+//! first thread is done with its block it stops the second where it is and
+//! takes over the heaps not reached. A [`Governor`] measures both ways as
+//! the run goes and keeps the second thread only where it makes the run
+//! faster.
 //!
 //! ```
 //! use grundy::heap::rc::RcEngine;
@@ -53,6 +55,8 @@
 #[cfg(feature = "threads")]
 mod block;
 mod cells;
+#[cfg(feature = "threads")]
+mod governor;
 mod kernels;
 mod marks;
 mod mask;
@@ -65,6 +69,8 @@ mod tests;
 mod window;
 
 pub use cells::{Cells, Spill};
+#[cfg(feature = "threads")]
+pub use governor::Governor;
 pub use kernels::{StoredValue, WANTED};
 pub use mask::{best_rare_mask, RareMask};
 pub use moves::Moves;
@@ -319,7 +325,7 @@ impl<V: StoredValue> RcEngine<V> {
             // old rare positions are marked for a run of heaps at once.
             #[cfg(feature = "threads")]
             if x >= pipeline::PARALLEL_FROM && !self.moves.two.is_empty() {
-                let len = pipeline::block_len(x).min(n + 1 - x);
+                let len = pipeline::alone_len(x).min(n + 1 - x);
                 self.finish_alone(x, len)?;
                 if self.review_due {
                     self.review_due = false;

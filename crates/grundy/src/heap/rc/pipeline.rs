@@ -3,8 +3,10 @@
 //! order and takes over the heaps the helper did not reach.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use super::block::mark_block;
+use super::governor::Governor;
 use super::kernels::pack_bits;
 use super::search::{Prefilled, Scanned, SCAN_CHUNK};
 use super::{RcEngine, RcError, StoredValue};
@@ -12,9 +14,20 @@ use super::{RcEngine, RcError, StoredValue};
 /// First heap computed with two threads; smaller heaps are too quick to share.
 pub(super) const PARALLEL_FROM: usize = 4096;
 
-/// Heaps finished between two hand-overs from `x` on: short blocks early,
-/// when the heaps are quick, so that the threads trade often.
-pub(super) fn block_len(x: usize) -> usize {
+/// Heaps finished between two hand-overs from `x` on, for options below
+/// `width`: short blocks early, when the heaps are quick, and long ones
+/// later, since each hand-over wakes the second thread, which takes some
+/// tens of microseconds. On 0.167 to 2^24 blocks of at most 512 heaps made
+/// two threads 0.89 of one thread's wall time for 1.31 of its CPU time, at
+/// most 8,192 heaps 0.70 for 1.15 (least of two runs). The second thread's
+/// tables (a byte per value and heap) stay within a megabyte.
+pub(super) fn block_len(x: usize, width: usize) -> usize {
+    let most = ((1 << 20) / width.max(1)).clamp(512, 8192);
+    (x / 64).clamp(64, most)
+}
+
+/// Heaps one thread goes through between two reviews of the rare mask.
+pub(super) fn alone_len(x: usize) -> usize {
     (x / 64).clamp(64, 512)
 }
 
@@ -69,6 +82,10 @@ struct Job {
     words: usize,
     /// `2^bits` (64 at least): every option is below it.
     values: usize,
+    /// Chunks of search pairs per heap and splitting removal, alternately
+    /// from the middle down and from the oldest partner up (see
+    /// [`AHEAD_ROUNDS`]).
+    rounds: usize,
 }
 
 impl Job {
@@ -138,8 +155,10 @@ impl Job {
         }
         let mut more = ready == self.len;
         let mut from_top = true;
-        while more && !stop.load(Ordering::Relaxed) {
+        let mut round = 0;
+        while more && round < self.rounds && !stop.load(Ordering::Relaxed) {
             more = false;
+            round += 1;
             for (j, table) in seen.chunks_mut(width).enumerate() {
                 if stop.load(Ordering::Relaxed) {
                     break;
@@ -192,24 +211,12 @@ impl Job {
     }
 }
 
-/// The next message of a channel, or `None` once the sender is gone. The
-/// two threads hand work to each other thousands of times a second, so the
-/// receiver spins a while before it sleeps: waking a sleeping thread takes
-/// longer than the wait usually lasts.
-fn receive<T>(from: &std::sync::mpsc::Receiver<T>) -> Option<T> {
-    use std::sync::mpsc::TryRecvError;
-    for _ in 0..SPINS {
-        match from.try_recv() {
-            Ok(x) => return Some(x),
-            Err(TryRecvError::Disconnected) => return None,
-            Err(TryRecvError::Empty) => std::hint::spin_loop(),
-        }
-    }
-    from.recv().ok()
-}
-
-/// Times [`receive`] polls before it sleeps.
-const SPINS: u32 = 1 << 10;
+/// Rounds of search chunks the second thread does ahead for each heap and
+/// splitting removal: the first chunks from the middle are ones the first
+/// thread would take itself for nearly every heap that needs a search past
+/// its first pairs, so they save it work; more rounds would mostly be pairs
+/// no heap needs, a core's time spent for nothing.
+pub(super) const AHEAD_ROUNDS: usize = 1;
 
 impl<V: StoredValue> RcEngine<V> {
     /// Computes every position up to `n` on `threads` threads (two are
@@ -241,47 +248,57 @@ impl<V: StoredValue> RcEngine<V> {
             scope.spawn(move || {
                 // Kept from job to job, so that it is not allocated each time.
                 let mut seen = Vec::new();
-                while let Some((job, known)) = receive(&jobs) {
+                while let Ok((job, known)) = jobs.recv() {
                     if to_main.send(job.run(known, two, stop, &mut seen)).is_err() {
                         break;
                     }
                 }
             });
             let mut ahead: Option<Ahead> = None;
+            let mut governor = Governor::new(Instant::now(), self.last());
             while self.last() < n {
                 let x0 = self.last() + 1;
-                let len = block_len(x0).min(n + 1 - x0);
+                let width = 64usize << self.bits.saturating_sub(6);
+                let len = block_len(x0, width).min(n + 1 - x0);
                 let x1 = x0 + len;
                 let len1 = if x1 > n {
                     0
                 } else {
-                    block_len(x1).min(n + 1 - x1)
+                    block_len(x1, width).min(n + 1 - x1)
                 };
-                let to = self.rare.len();
-                let job = Job {
-                    rare: self.rare.clone(),
-                    rare_g: self.rare_g.iter().map(|c| c.get()).collect(),
-                    to,
-                    known: x0,
-                    start: x1,
-                    len: len1,
-                    words: ((2usize << self.bits) >> 6) + 1,
-                    values: 64usize << self.bits.saturating_sub(6),
-                };
-                // SAFETY: `g` has room for every heap up to `n` (reserved
-                // above), so finishing this block never moves it, and the job
-                // reads only heaps below `x0`, which are never written again
-                // (the job is done before the next block begins).
-                let known: &[V] = unsafe { std::slice::from_raw_parts(self.g.as_ptr(), x0) };
-                stop.store(false, Ordering::Relaxed);
-                to_helper
-                    .send((job, known))
-                    .expect("the helper thread is waiting");
-                let result = self.finish_block(x0, len, ahead.take());
-                stop.store(true, Ordering::Relaxed);
-                let next = receive(&results).expect("the helper thread answers");
                 let mask = self.rare_mask;
-                result?;
+                let next = if governor.two_threads(Instant::now(), x0) {
+                    let to = self.rare.len();
+                    let job = Job {
+                        rare: self.rare.clone(),
+                        rare_g: self.rare_g.iter().map(|c| c.get()).collect(),
+                        to,
+                        known: x0,
+                        start: x1,
+                        len: len1,
+                        words: ((2usize << self.bits) >> 6) + 1,
+                        values: 64usize << self.bits.saturating_sub(6),
+                        rounds: AHEAD_ROUNDS,
+                    };
+                    // SAFETY: `g` has room for every heap up to `n` (reserved
+                    // above), so finishing this block never moves it, and the
+                    // job reads only heaps below `x0`, which are never
+                    // written again (the job is done before the next block
+                    // begins).
+                    let known: &[V] = unsafe { std::slice::from_raw_parts(self.g.as_ptr(), x0) };
+                    stop.store(false, Ordering::Relaxed);
+                    to_helper
+                        .send((job, known))
+                        .expect("the helper thread is waiting");
+                    let result = self.finish_block(x0, len, ahead.take());
+                    stop.store(true, Ordering::Relaxed);
+                    let next = results.recv().expect("the helper thread answers");
+                    result?;
+                    next
+                } else {
+                    self.finish_block(x0, len, ahead.take())?;
+                    None
+                };
                 if self.review_due {
                     self.review_due = false;
                     self.review();
