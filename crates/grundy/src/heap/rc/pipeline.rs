@@ -82,10 +82,6 @@ struct Job {
     words: usize,
     /// `2^bits` (64 at least): every option is below it.
     values: usize,
-    /// Chunks of search pairs per heap and splitting removal, alternately
-    /// from the middle down and from the oldest partner up (see
-    /// [`AHEAD_ROUNDS`]).
-    rounds: usize,
 }
 
 impl Job {
@@ -156,7 +152,7 @@ impl Job {
         let mut more = ready == self.len;
         let mut from_top = true;
         let mut round = 0;
-        while more && round < self.rounds && !stop.load(Ordering::Relaxed) {
+        while more && round < AHEAD_ROUNDS && !stop.load(Ordering::Relaxed) {
             more = false;
             round += 1;
             for (j, table) in seen.chunks_mut(width).enumerate() {
@@ -277,8 +273,7 @@ impl<V: StoredValue> RcEngine<V> {
                         start: x1,
                         len: len1,
                         words: ((2usize << self.bits) >> 6) + 1,
-                        values: 64usize << self.bits.saturating_sub(6),
-                        rounds: AHEAD_ROUNDS,
+                        values: width,
                     };
                     // SAFETY: `g` has room for every heap up to `n` (reserved
                     // above), so finishing this block never moves it, and the
