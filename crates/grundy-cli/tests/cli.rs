@@ -1,7 +1,7 @@
 //! End-to-end tests of the `grundy` binary: output formats, exit codes,
 //! error messages.
 
-mod common;
+use crate::common;
 
 use common::{grundy, json, refused};
 

@@ -1,7 +1,7 @@
 //! End-to-end tests of `grundy nimber --batch`, `grundy corners` and
 //! `grundy table`: formats, pictures, refusals.
 
-mod common;
+use crate::common;
 
 use common::{grundy, grundy_with_input, json, refused, refused_with_input, text};
 use serde_json::Value;

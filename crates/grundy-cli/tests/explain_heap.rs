@@ -2,7 +2,7 @@
 //! the mex that makes G(n), nim-sums written with ⊕, and the pattern of the
 //! rule's values.
 
-mod common;
+use crate::common;
 
 use common::{grundy, text};
 use serde_json::Value;

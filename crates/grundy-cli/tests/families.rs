@@ -1,6 +1,6 @@
 //! `grundy families`: the registry as the command line lists it.
 
-mod common;
+use crate::common;
 
 use common::{grundy, json};
 

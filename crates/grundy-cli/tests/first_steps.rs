@@ -2,7 +2,7 @@
 //! in `grundy seq`, the empty position, `ranges:FILE` in the output, and
 //! the one-line refusals of arguments that cannot work together.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! `grundy game`: games defined by Rhai scripts, end to end.
 
-mod common;
+use crate::common;
 
 use common::{grundy, json, refused};
 

@@ -1,6 +1,6 @@
 //! End-to-end tests of `grundy heap`, `grundy seq` and `grundy rules`.
 
-mod common;
+use crate::common;
 
 use common::{json, refused, text};
 use serde_json::json;

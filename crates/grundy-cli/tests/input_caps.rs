@@ -4,7 +4,7 @@
 //! line naming the file (and the cap, or the byte that is not text), with
 //! exit status 2, never read without end nor taken for an empty input.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

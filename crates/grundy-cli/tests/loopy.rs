@@ -1,7 +1,7 @@
 //! Games that can loop, end to end: chips on a graph with a cycle, Wind-Up
 //! (`grundy windup`) and a script whose moves cycle (`grundy game`).
 
-mod common;
+use crate::common;
 
 use common::{grundy, json, piped, refused};
 use serde_json::json;

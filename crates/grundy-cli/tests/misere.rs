@@ -1,6 +1,6 @@
 //! `grundy seq --genus` and misère play of heap sums.
 
-mod common;
+use crate::common;
 
 use common::{json, refused, text};
 

@@ -2,8 +2,8 @@
 //! `nimble`, `nimble2`, `turtles`, `twins`, `northcott`, `chips`. Every
 //! winning move's `to` is fed back to the same command, which must answer P.
 
+use crate::common;
 use std::path::PathBuf;
-mod common;
 
 use common::{grundy, json, refused};
 use serde_json::Value;

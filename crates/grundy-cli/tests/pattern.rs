@@ -1,7 +1,7 @@
 //! `grundy pattern` and `grundy check`: patterns with their evidence, and
 //! claims proven, refuted at the first failing position, or observed.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::time::Duration;

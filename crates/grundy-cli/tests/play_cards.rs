@@ -1,7 +1,7 @@
 //! The 24-card game: `grundy cards` against the generic solver, and
 //! `grundy play cards` on a pseudo-terminal, a pipe and in JSON.
 
-mod play_support;
+use crate::play_support;
 
 use std::process::Command;
 

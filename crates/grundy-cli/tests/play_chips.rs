@@ -1,6 +1,6 @@
 //! `grundy play chips`: chips on random DAGs against a random player.
 
-mod play_support;
+use crate::play_support;
 
 use grundy::game::Outcome;
 use grundy::games::chips::{self, Graph, Variant};

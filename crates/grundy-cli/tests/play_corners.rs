@@ -1,7 +1,7 @@
 //! `grundy play corners`: Turning Corners against a random player on a
 //! pseudo-terminal.
 
-mod play_support;
+use crate::play_support;
 
 use grundy::game::Outcome;
 use grundy::games::corners::{self, Board};

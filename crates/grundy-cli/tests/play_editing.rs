@@ -1,7 +1,7 @@
 //! At a terminal that can move its cursor, `grundy play` reads moves with a
 //! line editor: the arrow keys recall earlier lines.
 
-mod play_support;
+use crate::play_support;
 
 use play_support::Pty;
 

@@ -1,7 +1,7 @@
 //! `grundy play` for the games that are Nim in disguise: staircase Nim,
 //! Nimble, Nimble-2, Turning Turtles and Twins.
 
-mod play_support;
+use crate::play_support;
 
 use grundy::game::Outcome;
 use grundy::games::{nimble, staircase, turtles};

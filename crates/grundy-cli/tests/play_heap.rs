@@ -1,7 +1,7 @@
 //! `grundy play heap`: heap games against a random player on a
 //! pseudo-terminal, the prompt commands, and JSON play.
 
-mod play_support;
+use crate::play_support;
 
 use grundy::game::{Convention, Outcome};
 use grundy::games::heap;

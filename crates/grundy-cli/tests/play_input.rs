@@ -1,6 +1,6 @@
 //! What `grundy play` reads: endless input is refused, not stored.
 
-mod common;
+use crate::common;
 
 use common::grundy_with_input;
 

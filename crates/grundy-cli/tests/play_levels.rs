@@ -2,7 +2,7 @@
 //! says so when asked why, and still plays legal moves; and the remoteness
 //! beside each legal move.
 
-mod play_support;
+use crate::play_support;
 
 use play_support::{json_lines, piped, refused};
 

@@ -1,6 +1,6 @@
 //! `grundy play moore`: Moore's Nim_k against a random player.
 
-mod play_support;
+use crate::play_support;
 
 use grundy::game::Convention;
 use grundy::games::moore;

@@ -1,7 +1,7 @@
 //! `grundy play nim`: the computer against a random player on a
 //! pseudo-terminal, the prompt commands, and the pipe and JSON modes.
 
-mod play_support;
+use crate::play_support;
 
 use grundy::game::{Convention, Outcome};
 use grundy::games::nim;

@@ -1,7 +1,7 @@
 //! `grundy play northcott`: Northcott's game against a random player, who
 //! may retreat; the computer only advances, so every game ends.
 
-mod play_support;
+use crate::play_support;
 
 use play_support::{random_game, refused, Pty, Rand};
 

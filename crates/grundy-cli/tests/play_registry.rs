@@ -2,7 +2,7 @@
 //! registry, with no subcommand of its own needed: each example of each
 //! family is played against the computer to the end.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! split parts in any order; a move that is not legal is refused with the
 //! reason and the game goes on.
 
-mod common;
+use crate::common;
 
 use common::json_lines as lines;
 

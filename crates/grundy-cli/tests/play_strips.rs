@@ -1,7 +1,7 @@
 //! `grundy play heap RULE --board BOARD`: heap games on their boards
 //! (crosses, Treblecross, Last-to-Toggle, Triomino) against a random player.
 
-mod play_support;
+use crate::play_support;
 
 use grundy::game::{Convention, Outcome};
 use grundy::games::strips::{analyze, Board, StripGame};

@@ -1,7 +1,7 @@
 //! `grundy product`, end to end: Turning Corners agrees with `grundy
 //! corners`, counts agree with `--all`, tables, pictures and refusals.
 
-mod common;
+use crate::common;
 
 use common::{grundy, json, piped, refused, text};
 

@@ -8,7 +8,7 @@
 //! fed to it on standard input. `# (slow)` commands are only split;
 //! `# (interactive)` ones are run with the transcript's moves or nothing.
 
-mod readme_support;
+use crate::readme_support;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! moves share, misère heaps past the quotient's first table, sequences
 //! past a proven period, two runs writing one file.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

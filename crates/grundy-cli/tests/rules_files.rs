@@ -1,7 +1,7 @@
 //! Rules files (`grundy game FILE.toml`, `grundy play FILE.toml`), first
 //! cousins in `grundy rules` and predicate rules, end to end.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! The words a student reads: `grundy families` by human names, `grundy
 //! families NAME` for the rules in words, `grundy glossary` for the terms.
 
-mod common;
+use crate::common;
 
 use common::{json, refused, text};
 

@@ -1,7 +1,7 @@
 //! `grundy seq --method` and `--threads`: every engine, on any number of
 //! threads, prints the same answer.
 
-mod common;
+use crate::common;
 
 use common::{json, refused};
 use serde_json::Value;

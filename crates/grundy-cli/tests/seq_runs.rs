@@ -2,7 +2,7 @@
 //! sequence files (`--out`, `--read`), checkpoints and resumed runs, the
 //! rare/common engine's figures (`--stats`), and their refusals.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! killed mid-run resumes to the same records, record files are merged and
 //! checked, and bad requests are refused.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -1,7 +1,7 @@
 //! `grundy turning`, `grundy seq turning:CODE` and `grundy play turning`,
 //! end to end.
 
-mod common;
+use crate::common;
 
 use common::{json, piped, refused, text};
 

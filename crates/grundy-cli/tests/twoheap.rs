@@ -1,6 +1,6 @@
 //! `grundy twoheap`, the two-heap tables and their play, end to end.
 
-mod common;
+use crate::common;
 
 use common::{json, piped, refused, text};
 use serde_json::Value;

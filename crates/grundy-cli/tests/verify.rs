@@ -3,7 +3,7 @@
 //! are refused; a file's claim of periodicity is certified, and a wrong
 //! period or a window one short is caught; shard reports merge.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

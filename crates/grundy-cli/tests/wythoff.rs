@@ -1,6 +1,6 @@
 //! `grundy wythoff`, its table and its play, end to end.
 
-mod common;
+use crate::common;
 
 use common::{json, piped, refused};
 

@@ -10,10 +10,8 @@ use std::time::{Duration, Instant};
 use expectrl::process::unix::{PtyStream, UnixProcess};
 use expectrl::{Expect, Session};
 
-#[path = "../common/mod.rs"]
-mod common;
 #[allow(unused_imports)]
-pub use common::{grundy_with_input, piped, refused};
+pub use crate::common::{grundy_with_input, piped, refused};
 pub use grundy::family::text::without_parentheses;
 
 /// The prompt `grundy play` shows at a terminal.

@@ -1,6 +1,6 @@
 //! Independent nim products per second on one core, for each path.
 //!
-//! Run with `cargo bench -p grundy --bench nim_mul`; each measurement is a
+//! Run with `cargo bench -p grundy-bench --bench nim_mul`; each measurement is a
 //! batch of 4096 independent products, so the time per element is the cost
 //! of one product. `clmul_wide_slices` (AVX-512: eight products at a time)
 //! runs only where the CPU has VPCLMULQDQ, GFNI and VBMI, the `clmul_*`
