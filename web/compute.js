@@ -1,6 +1,6 @@
 // The page's side of the workers. Two of them, so that a long sequence
 // never holds up the game: `game` answers the game's calls (families,
-// analyse, computer, hint, why), `tables` the sequence, misère and nimber
+// analyse, computer, hint, why, explain), `tables` the sequence, misère and nimber
 // panels' (sequence, pattern, check, misere_quotient, genus, table, nimber).
 //
 // worker.call(fn, request, onProgress) returns a promise of the answer;

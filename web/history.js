@@ -8,19 +8,23 @@
 // line crosses the middle exactly where a move threw a win away, and such a
 // move is ringed. Where a position is too large to search, its remoteness
 // is unknown: it is drawn hollow, one step from the line, on the side its
-// outcome gives.
+// outcome gives. A draw (outcome D, in a game that can loop) is neither
+// side's: it sits on the middle line, in a colour of its own, as draws do
+// in GamesmanUni's chart.
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Which side (0: the side that moves first, 1: the other) wins the
- * position after `ply` moves with best play, given its outcome.
+ * position after `ply` moves with best play, given its outcome; `null`
+ * for a draw.
  */
-export const winnerAt = (ply, outcome) => (outcome === "N" ? ply % 2 : 1 - (ply % 2));
+export const winnerAt = (ply, outcome) => (outcome === "D" ? null : outcome === "N" ? ply % 2 : 1 - (ply % 2));
 
 /**
  * The moves that threw a win away: the ply numbers `k` (1-based, the k-th
- * move) after which the other side wins, where the mover was winning.
+ * move) after which the mover no longer wins (the other side does, or it
+ * is a draw), where the mover was winning.
  */
 export function mistakes(history) {
   const out = [];
@@ -31,6 +35,19 @@ export function mistakes(history) {
   }
   return out;
 }
+
+/** The moves that threw a draw away: after them the other side wins. */
+export function drawsLost(history) {
+  const out = [];
+  for (let k = 1; k < history.length; k++) {
+    const before = winnerAt(k - 1, history[k - 1].outcome);
+    if (before === null && winnerAt(k, history[k].outcome) === k % 2) out.push(k);
+  }
+  return out;
+}
+
+/** "you win" or "the computer wins" for a side's name. */
+const wins = (name) => `${name.toLowerCase()} ${name === "You" ? "win" : "wins"}`;
 
 /**
  * The chart as SVG. `history`: the analysis' `history` ({value, outcome,
@@ -51,9 +68,11 @@ export function valueHistory(history, sides, { width = 480 } = {}) {
     const h = history[k];
     const r = h.remoteness ?? 1;
     const side = winnerAt(k, h.outcome);
+    if (side === null) return mid;
     return mid + (side === 0 ? -1 : 1) * (r * half) / top;
   };
-  const wrong = new Set(mistakes(history));
+  const wrong = new Set([...mistakes(history), ...drawsLost(history)]);
+  const draws = history.some((h) => h.outcome === "D");
   let body = `<rect x="${left}" y="20" width="${width - left - right}" height="${half}" fill="#eef7ee"/>`;
   body += `<rect x="${left}" y="${mid}" width="${width - left - right}" height="${half}" fill="#f7eeee"/>`;
   body += `<line x1="${left}" y1="${mid}" x2="${width - right}" y2="${mid}" stroke="#666"/>`;
@@ -61,7 +80,7 @@ export function valueHistory(history, sides, { width = 480 } = {}) {
   body += `<text x="${left + 4}" y="32" font-size="11" fill="#1d5a1d">${esc(sides[0])} ${sides[0] === "You" ? "win" : "wins"} ↑</text>`;
   body += `<text x="${left + 4}" y="${height - 26}" font-size="11" fill="#7a1d1d">${esc(sides[1])} ${sides[1] === "You" ? "win" : "wins"} ↓</text>`;
   body += `<text x="${left - 4}" y="24" text-anchor="end" font-size="11">${top} left</text>`;
-  body += `<text x="${left - 4}" y="${mid + 4}" text-anchor="end" font-size="11">game over</text>`;
+  body += `<text x="${left - 4}" y="${mid + 4}" text-anchor="end" font-size="11">${draws ? "draw" : "game over"}</text>`;
   body += `<text x="${left - 4}" y="${height - 20}" text-anchor="end" font-size="11">${top} left</text>`;
   body += `<text x="${(left + width - right) / 2}" y="${height - 2}" text-anchor="middle" font-size="11">move number</text>`;
   let path = "";
@@ -71,13 +90,16 @@ export function valueHistory(history, sides, { width = 480 } = {}) {
     const h = history[k];
     const unknown = h.remoteness === null || h.remoteness === undefined;
     const side = winnerAt(k, h.outcome);
-    const fill = unknown ? "#fff" : side === 0 ? "#2a7a2a" : "#9a2a2a";
+    const fill = side === null ? "#c90" : unknown ? "#fff" : side === 0 ? "#2a7a2a" : "#9a2a2a";
     const who = k === 0 ? "the start" : `move ${k}, by ${sides[(k - 1) % 2].toLowerCase()}`;
-    const what = `${who}: ${sides[side].toLowerCase()} ${sides[side] === "You" ? "win" : "wins"}${unknown ? "" : h.remoteness ? ` in ${h.remoteness}` : " (game over)"}`;
-    body += `<circle cx="${x(k).toFixed(1)}" cy="${y(k).toFixed(1)}" r="4" fill="${fill}" stroke="#333" data-ply="${k}" data-side="${side}"${unknown ? "" : ` data-remoteness="${h.remoteness}"`}><title>${esc(what)}</title></circle>`;
+    const what = side === null ? `${who}: a draw with best play` : `${who}: ${wins(sides[side])}${unknown ? "" : h.remoteness ? ` in ${h.remoteness}` : " (game over)"}`;
+    body += `<circle cx="${x(k).toFixed(1)}" cy="${y(k).toFixed(1)}" r="4" fill="${fill}" stroke="#333" data-ply="${k}" data-side="${side === null ? "draw" : side}"${unknown ? "" : ` data-remoteness="${h.remoteness}"`}><title>${esc(what)}</title></circle>`;
     if (wrong.has(k)) body += `<circle cx="${x(k).toFixed(1)}" cy="${y(k).toFixed(1)}" r="8" fill="none" stroke="#d80" stroke-width="2" class="mistake" data-ply="${k}"/>`;
   }
+  const thrown = mistakes(history), lost = drawsLost(history);
   const label = `Value history: who wins with best play after each of ${n - 1} move${n === 2 ? "" : "s"}` +
-    (wrong.size ? `; a win was thrown away at move ${[...wrong].join(", ")}` : "");
+    (draws ? ", or whether it is a draw" : "") +
+    (thrown.length ? `; a win was thrown away at move ${thrown.join(", ")}` : "") +
+    (lost.length ? `; a draw was thrown away at move ${lost.join(", ")}` : "");
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${esc(label)}">${body}</svg>`;
 }

@@ -15,7 +15,22 @@ import { showRules } from "./welcome.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const star = (v) => (v === null || v === undefined ? "–" : `*${v}`);
+// A value as the command line writes it: a nimber *n, or Smith's value
+// ∞(K) of a position that can be played for ever (K the finite values it
+// can move to; ∞(∅) when there are none).
+const star = (v) => {
+  if (v === null || v === undefined) return "–";
+  if (typeof v === "object" && Array.isArray(v.infinity)) return `∞(${v.infinity.length ? v.infinity.join(",") : "∅"})`;
+  return `*${v}`;
+};
+// The same as the page's data carries it: the number, or ∞(K).
+const plain = (v) => (v === null || v === undefined ? "" : typeof v === "object" ? star(v) : String(v));
+// The three outcomes in words, for the side to move.
+const OUTCOME = {
+  N: { verb: "should win", article: "an", what: "an N-position (the side to move should win)" },
+  P: { verb: "should lose", article: "a", what: "a P-position (the side to move should lose)" },
+  D: { what: "a draw (neither player can force a win)" },
+};
 
 let families = [];
 const LEVELS = ["perfect", "hard", "medium", "easy"];
@@ -159,8 +174,9 @@ function keepFocus() {
 function render(a) {
   const restore = keepFocus();
   const d = a.drawing;
-  const named = `${a.family} ${a.position_text}`;
-  $("drawing").innerHTML = draw(d, `The position: ${named.length > 200 ? named.slice(0, 200) + "…" : named}`);
+  // A long position is named as the command line names it: cut, with the
+  // count of the numbers left out.
+  $("drawing").innerHTML = draw(d, `The position: ${a.family} ${a.position_short}`);
   const n = game.moves.length;
   const who = !game.vs ? `Player ${(n % 2) + 1}` : humanToMove() ? "You" : "The computer";
   let status;
@@ -177,21 +193,23 @@ function render(a) {
   } else if (hidden()) {
     status = `${who} to move.`;
   } else {
-    const wins = a.report.outcome === "N";
+    const o = OUTCOME[a.report.outcome];
     const r = a.history[a.history.length - 1].remoteness;
     const when = r === null || r === undefined ? "" : ` in ${inMoves(r)}`;
-    status = `${who} to move, and ${wins ? "should win" : "should lose"}${when} (${a.report.outcome === "N" ? "an" : "a"} ${a.report.outcome}-position).`;
+    status = a.report.outcome === "D"
+      ? `${who} to move: a draw with best play, neither player can force a win (outcome D).`
+      : `${who} to move, and ${o.verb}${when} (${o.article} ${a.report.outcome}-position).`;
   }
   const value = a.report.value;
   const secret = hidden();
   $("status").innerHTML = secret
-    ? `${esc(status)} <strong>Value: <span id="value">?</span></strong> <span class="muted">practice: Reveal shows the value; ${esc(a.report.convention)} play, ${esc(a.family)} ${esc(a.position_text)}</span>`
+    ? `${esc(status)} <strong>Value: <span id="value">?</span></strong> <span class="muted">practice: Reveal shows the value; ${esc(a.report.convention)} play, ${esc(a.family)} ${esc(a.position_short)}</span>`
     : `${esc(status)} <strong>Value: <span id="value">${star(value)}</span></strong>` +
-      ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_text)}</span>` +
+      ` <span class="muted">outcome ${a.report.outcome}, ${a.report.convention} play, ${esc(a.family)} ${esc(a.position_short)}</span>` +
       (a.value_note ? ` <small id="value-note" class="muted">(Value: ${esc(a.value_note)}.)</small>` : "");
   for (const k of ["value", "outcome"]) delete $("status").dataset[k];
   if (!secret) {
-    $("status").dataset.value = value ?? "";
+    $("status").dataset.value = plain(value);
     $("status").dataset.outcome = a.report.outcome;
   }
   $("status").dataset.over = a.over ? "1" : "0";
@@ -200,14 +218,21 @@ function render(a) {
   // Components and their nim-sum.
   // A long position lists its first components only (a table of 200,000
   // rows would take the page seconds to lay out).
+  // A game that can loop gives Smith's values of the components and of
+  // their sum; a board without a value of its own (Treblecross), the
+  // nim-sum of its heap form's heaps.
+  const smith = a.smith || null;
+  const partValue = (p, i) => (smith && smith.components ? smith.components[i].value : p.value);
   const listed = d.components.slice(0, COMPONENTS_SHOWN);
   const shown = (v) => (secret ? "?" : star(v));
-  let parts = listed.map((p) => `<tr><td>${esc(p.label)}</td><td>${shown(p.value)}</td></tr>`).join("");
+  let parts = listed.map((p, i) => `<tr><td>${esc(p.label)}</td><td>${shown(partValue(p, i))}</td></tr>`).join("");
   const more = d.components.length - listed.length;
   if (more > 0) parts += `<tr><td class="muted" colspan="2">and ${more.toLocaleString("en-US")} more</td></tr>`;
-  const values = listed.map((p) => p.value).filter((v) => v !== null);
-  const sum = !secret && !more && values.length === d.components.length && values.length > 1 ? values.map(String).join(" ⊕ ") + " = " : "";
-  $("components").innerHTML = parts + `<tr class="total"><td>nim-sum</td><td>${esc(sum)}${shown(d.value)}</td></tr>`;
+  const values = listed.map(partValue).filter((v) => v !== null && v !== undefined);
+  const total = smith ? smith.value : d.value ?? a.parts_value;
+  const sum = !secret && !more && values.length === d.components.length && values.length > 1 ? values.map(star).join(" ⊕ ") + " = " : "";
+  const form = !smith && (d.value === null || d.value === undefined) && a.parts_value !== null && a.parts_value !== undefined ? " (of the heap form)" : "";
+  $("components").innerHTML = parts + `<tr class="total"><td>nim-sum${form}</td><td>${esc(sum)}${shown(total)}</td></tr>`;
 
   // Legal moves, coloured by the outcome of the position they leave.
   renderMoves(a);
@@ -221,9 +246,10 @@ function render(a) {
     .map((h, i) => {
       const move = `<span class="ply">${i}.</span> ${i ? esc(game.moves[i - 1]) : "start"}`;
       if (secret) return `<li>${move}</li>`;
-      const winner = sides()[winnerAt(i, h.outcome)];
-      const left = h.remoteness === null || h.remoteness === undefined ? "" : h.remoteness ? `, ${winner.toLowerCase()} ${winner === "You" ? "win" : "wins"} in ${inMoves(h.remoteness)}` : "";
-      return `<li class="${h.outcome === "P" ? "p" : "n"}">${move}${i ? " → " : ": "}${star(h.value)} (${h.outcome}${left})</li>`;
+      const side = winnerAt(i, h.outcome);
+      const winner = side === null ? null : sides()[side];
+      const left = side === null ? ", a draw" : h.remoteness === null || h.remoteness === undefined ? "" : h.remoteness ? `, ${winner.toLowerCase()} ${winner === "You" ? "win" : "wins"} in ${inMoves(h.remoteness)}` : "";
+      return `<li class="${h.outcome.toLowerCase()}" data-outcome="${h.outcome}">${move}${i ? " → " : ": "}${star(h.value)} (${h.outcome}${left})</li>`;
     })
     .join("");
 
@@ -251,15 +277,30 @@ function renderMoves(a) {
   }
   const shown = a.moves.filter((m) => matches(m.move));
   $("filter").innerHTML = filter ? `(touching ${esc(filter.split("|")[0])}, <a href="#" id="clear-filter">show all</a>)` : `(${a.moves.length})`;
+  // Each move with the value and outcome of the position it leaves: Smith's
+  // in a game that can loop (a move to a draw keeps the draw), and where
+  // that position has no value of its own, its components' values.
+  const index = new Map(a.moves.map((m, i) => [m, i]));
   ul.innerHTML = shown
     .map((m) => {
-      const to = typeof m.to === "string" ? m.to : JSON.stringify(m.to);
-      if (secret) return `<li><button type="button" data-move="${esc(m.move)}" title="leaves ${esc(to)}">${esc(m.move)}</button></li>`;
-      const cls = m.outcome === "P" ? "win" : "lose";
+      const to = m.to_text ?? (typeof m.to === "string" ? m.to : JSON.stringify(m.to));
+      const title = `leaves ${to.length > 200 ? to.slice(0, 200) + "…" : to}`;
+      if (secret) return `<li><button type="button" data-move="${esc(m.move)}" title="${esc(title)}">${esc(m.move)}</button></li>`;
+      const i = index.get(m);
+      const loopy = a.smith && a.smith.moves ? a.smith.moves[i] : null;
+      const outcome = loopy ? loopy.outcome : m.outcome;
+      const value = loopy ? loopy.value : m.value;
+      const form = a.moves_after ? a.moves_after[i] : null;
+      let values = star(value);
+      if ((value === null || value === undefined) && form && form.value !== null) {
+        values = form.parts.length > 1 ? `${form.parts.map(star).join(" ⊕ ")} = ${star(form.value)}` : star(form.value);
+      }
+      const cls = outcome === "P" ? "win" : outcome === "D" ? "draw" : "lose";
       const r = m.remoteness;
       const known = r !== null && r !== undefined;
-      const after = !colours ? "" : known ? ` (${m.outcome === "P" ? "wins" : "loses"} in ${inMoves(r + 1)})` : m.outcome === "P" ? " (wins)" : "";
-      return `<li><button type="button" class="${cls}" data-move="${esc(m.move)}" data-value="${m.value ?? ""}" data-outcome="${m.outcome}"${known ? ` data-remoteness="${r}"` : ""} title="leaves ${esc(to)}">${esc(m.move)} <small>→ ${star(m.value)}${after}</small></button></li>`;
+      const after = !colours ? "" : outcome === "D" ? " (keeps the draw)" : known ? ` (${outcome === "P" ? "wins" : "loses"} in ${inMoves(r + 1)})` : outcome === "P" ? " (wins)" : "";
+      const shownValue = form && form.value !== null && (value === null || value === undefined) ? form.value : value;
+      return `<li><button type="button" class="${cls}" data-move="${esc(m.move)}" data-value="${esc(plain(shownValue))}" data-outcome="${outcome}"${known ? ` data-remoteness="${r}"` : ""} title="${esc(title)}">${esc(m.move)} <small>→ ${esc(values)}${after}</small></button></li>`;
     })
     .join("");
   const clear = $("clear-filter");
@@ -311,14 +352,24 @@ $("hint").onclick = async () => {
   const h = await engine.call("hint", request());
   if (h.cancelled) return say("Cancelled.");
   if (h.error) return fail(h.error);
-  say(h.hint ? `Hint: ${h.hint.move}.` : `Hint: ${h.reason}.`);
+  // In a draw no move wins; the hint is a move that keeps the draw.
+  if (h.hint) return say(`Hint: ${h.hint.move}.`);
+  say(h.keeps_draw ? `Hint: ${h.reason}; this move keeps the draw: ${h.keeps_draw.move}.` : `Hint: ${h.reason}.`);
 };
 
 $("why").onclick = async () => {
+  // A game of two players has no computer's move to explain: the position
+  // is explained, as the command line's --explain does.
+  if (!game.vs) {
+    const e = await engine.call("explain", request());
+    if (e.cancelled) return say("Cancelled.");
+    if (e.error) return fail(e.error);
+    return explain("Why the position is what it is:", e.text);
+  }
   // The last move the computer made.
   let i = game.moves.length - 1;
   while (i >= 0 && i % 2 === game.human) i--;
-  if (!game.vs || i < 0) return say("The computer has not moved yet.");
+  if (i < 0) return say("The computer has not moved yet.");
   const w = await engine.call("why", request(game.moves.slice(0, i + 1)));
   if (w.cancelled) return say("Cancelled.");
   if (w.error) return fail(w.error);
@@ -371,9 +422,12 @@ $("reveal").onclick = () => {
   if (!current) return;
   render(current);
   const v = current.report.value;
-  say(`Revealed: value ${star(v)}, ${current.report.outcome === "N" ? "an N-position (the side to move should win)" : "a P-position (the side to move should lose)"}.`);
+  say(`Revealed: value ${star(v)}, ${OUTCOME[current.report.outcome].what}.`);
 };
 $("show-hints").onchange = () => current && renderMoves(current);
+// A phone turned, or a window narrowed past a phone's width: the drawing
+// takes a finger's sizes or a mouse's.
+matchMedia("(max-width: 600px)").addEventListener("change", () => current && render(current));
 $("vs").onchange = () => { game.vs = $("vs").checked; refresh(); };
 // The level applies from the computer's next move on.
 $("level").onchange = () => {
@@ -509,7 +563,48 @@ $("export").onclick = () => {
   t.select();
   say("The game as JSON: copy it, and paste it back with Import.");
 };
-$("import").onclick = () => {
+// What Export writes, field by field: its type, and whether a file must
+// have it.
+const FIELDS = {
+  family: ["text", true], variant: ["text", false], position: ["text", true], convention: ["text", false],
+  moves: ["a list of moves", false], human: ["0 or 1", false], vs: ["true or false", false],
+  practice: ["true or false", false], level: ["text", false],
+};
+const kind = (v) => (v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : typeof v === "string" ? "text" : `a ${typeof v}`);
+const shortJson = (v) => { const t = JSON.stringify(v); return t.length > 40 ? t.slice(0, 40) + "…" : t; };
+
+/** The game an exported file describes, or what is wrong with the file, in
+ * words: the whole file is checked before anything changes. */
+function readExport(text) {
+  let s;
+  try {
+    s = JSON.parse(text);
+  } catch (e) {
+    return { error: `the text is not JSON (${e.message})` };
+  }
+  if (s === null || typeof s !== "object" || Array.isArray(s)) return { error: `an exported game is an object with a family and a position, not ${kind(s)}` };
+  for (const key of Object.keys(s)) if (!(key in FIELDS)) return { error: `the field '${key}' is not one Export writes (${Object.keys(FIELDS).join(", ")})` };
+  for (const [key, [type, needed]] of Object.entries(FIELDS)) {
+    const v = s[key];
+    if (v === undefined) {
+      if (needed) return { error: `the field '${key}' is missing` };
+      continue;
+    }
+    const ok = type === "text" ? typeof v === "string"
+      : type === "a list of moves" ? Array.isArray(v)
+      : type === "0 or 1" ? v === 0 || v === 1 || typeof v === "boolean"
+      : typeof v === "boolean";
+    if (!ok) return { error: `the field '${key}' is ${kind(v)} (${shortJson(v)}), not ${type}` };
+  }
+  if (!families.some((f) => f.name === s.family)) return { error: `there is no family '${s.family}'` };
+  if (s.convention !== undefined && !["normal", "misere"].includes(s.convention)) return { error: `the convention '${s.convention}' is neither normal nor misere` };
+  if (s.level !== undefined && !LEVELS.includes(s.level)) return { error: `the level '${s.level}' is not one of ${LEVELS.join(", ")}` };
+  const bad = (s.moves || []).findIndex((m) => typeof m !== "string");
+  if (bad >= 0) return { error: `move ${bad + 1} is ${kind(s.moves[bad])} (${shortJson(s.moves[bad])}), not the words of a move` };
+  return { state: s };
+}
+
+$("import").onclick = async () => {
   const t = $("transfer");
   if (t.hidden || !t.value.trim()) {
     t.hidden = false;
@@ -517,11 +612,19 @@ $("import").onclick = () => {
     t.placeholder = "paste an exported game here, then press Import again";
     return;
   }
-  try {
-    load(JSON.parse(t.value));
-  } catch (e) {
-    return fail(`import: ${e.message}`);
-  }
+  const { state: s, error } = readExport(t.value);
+  if (error) return fail(`import: ${error}; nothing was changed.`);
+  // The game is started and its moves played before it replaces the one
+  // shown: a move the game refuses leaves everything as it was.
+  const mine = era;
+  const check = await engine.call("analyse", {
+    family: s.family, variant: s.variant ?? "", position: s.position, convention: s.convention ?? "normal", moves: s.moves ?? [], level: s.level ?? "perfect",
+  });
+  if (mine !== era) return;
+  if (check.cancelled) return say("Cancelled: nothing was imported.");
+  if (check.error) return fail(`import: ${check.error}; nothing was changed.`);
+  fail("");
+  load(s);
   t.hidden = true;
   say("Imported.");
   refresh(true);

@@ -46,13 +46,22 @@ export const DRAW_MAX = 5000;
 const tooLarge = (what, most = `${fmt(DRAW_MAX)} cells`) =>
   `<p class="drawing-note" role="note">This position is too large to draw (${what}; the page draws at most ${most}). Its value and moves are exact.</p>`;
 
+// The sizes of what a finger picks: on a phone (a screen at most 600 px
+// wide) every token, cell, coin and vertex is at least 44 px across, a
+// finger's target; with a mouse they are drawn smaller.
+const FINE = { token: 13, cap: 16, cell: 34, coin: 11, square: 30, vertex: 15, row: 30, piece: 10 };
+const TOUCH = { token: 23, cap: 10, cell: 50, coin: 22, square: 46, vertex: 22, row: 48, piece: 22 };
+let size = FINE;
+/** Whether the drawings are for a finger (a phone's narrow screen). */
+export const touch = () => typeof matchMedia === "function" && matchMedia("(max-width: 600px)").matches;
+
 const pick = (words, heap) => `data-pick="${esc(words)}"${heap !== undefined ? ` data-heap="${esc(heap)}"` : ""}`;
 
 function heaps(sizes, label, word) {
-  // Tokens drawn one by one, 24 px across (a finger's target); a taller
+  // Tokens drawn one by one, 24 px across (44 px on a phone); a taller
   // heap is a bar.
-  const cap = 16;
-  const cw = 44, r = 13, top = 10;
+  const cap = size.cap;
+  const r = size.token, cw = Math.max(44, 2 * r + 4), top = 10;
   if (sizes.length > DRAW_MAX / 10) return tooLarge(`${fmt(sizes.length)} ${label}s`, `${fmt(DRAW_MAX / 10)} ${label}s`);
   const tall = Math.min(cap, Number(largest(sizes, 1)));
   const h = top + tall * 2 * r + 40;
@@ -75,7 +84,7 @@ function heaps(sizes, label, word) {
 
 function cellsRow(n, fill, word, extra = () => "") {
   if (n > DRAW_MAX) return tooLarge(`${fmt(n)} cells`);
-  const s = 34;
+  const s = size.cell;
   let body = "";
   for (let i = 0; i < n; i++) {
     const x = 10 + i * s;
@@ -84,13 +93,14 @@ function cellsRow(n, fill, word, extra = () => "") {
     body += text(x + (s - 4) / 2, 10 + s + 12, i + 1, 'fill="#666"');
   }
   body += extra();
-  return svg(20 + n * s, 70, body);
+  return svg(20 + n * s, s + 36, body);
 }
 
 /** The drawing of a position; `name` says what it shows (for screen
  * readers). */
-export function draw(d, name = "the position") {
+export function draw(d, name = "the position", { finger = touch() } = {}) {
   label = name;
+  size = finger ? TOUCH : FINE;
   const sh = d.shape;
   switch (sh.kind) {
     case "heaps":
@@ -102,7 +112,7 @@ export function draw(d, name = "the position") {
       return cellsRow(
         Number(sh.length),
         (i, cx, cy) =>
-          count(i) ? `<circle class="coin" cx="${cx}" cy="${cy}" r="11" ${pick(`coin on cell ${i + 1}`)}/>` + (count(i) > 1 ? text(cx, cy + 4, count(i), 'fill="#fff"') : "") : "",
+          count(i) ? `<circle class="coin" cx="${cx}" cy="${cy}" r="${size.coin}" ${pick(`coin on cell ${i + 1}`)}/>` + (count(i) > 1 ? text(cx, cy + 4, count(i), 'fill="#fff"') : "") : "",
         (i) => `cell ${i + 1}`,
       );
     }
@@ -110,7 +120,7 @@ export function draw(d, name = "the position") {
       return cellsRow(
         sh.up.length,
         (i, cx, cy) =>
-          `<circle class="${sh.up[i] ? "coin up" : "coin down"}" cx="${cx}" cy="${cy}" r="12" ${pick(`turn cell ${i + 1}`)}/>` +
+          `<circle class="${sh.up[i] ? "coin up" : "coin down"}" cx="${cx}" cy="${cy}" r="${size.coin + 1}" ${pick(`turn cell ${i + 1}`)}/>` +
           text(cx, cy + 4, sh.up[i] ? "O" : "X", `fill="${sh.up[i] ? "#000" : "#fff"}" pointer-events="none"`),
         (i) => `turn cell ${i + 1}`,
       );
@@ -121,7 +131,7 @@ export function draw(d, name = "the position") {
         (i) => `cell ${i + 1}`,
       );
     case "board": {
-      const s = 30, rows = sh.rows;
+      const s = size.square, rows = sh.rows;
       const cells = rows.reduce((t, r) => t + r.length, 0);
       if (cells > DRAW_MAX) return tooLarge(`${fmt(cells)} cells`);
       let body = "";
@@ -169,27 +179,28 @@ export function draw(d, name = "the position") {
         const [x1, y1] = pos[a], [x2, y2] = pos[b];
         const len = Math.hypot(x2 - x1, y2 - y1) || 1;
         const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-        body += `<line x1="${x1 + ux * 16}" y1="${y1 + uy * 16}" x2="${x2 - ux * 16}" y2="${y2 - uy * 16}" stroke="#888" marker-end="url(#arrow)"/>`;
+        const gap = size.vertex + 1;
+        body += `<line x1="${x1 + ux * gap}" y1="${y1 + uy * gap}" x2="${x2 - ux * gap}" y2="${y2 - uy * gap}" stroke="#888" marker-end="url(#arrow)"/>`;
       }
       sh.vertices.forEach((name, v) => {
         const [x, y] = pos[v];
         const chips = sh.chips.filter((c) => c === v).length;
-        body += `<circle class="vertex${chips ? " chip" : ""}" cx="${x}" cy="${y}" r="15" ${pick(`chip on ${name}`)}/>`;
+        body += `<circle class="vertex${chips ? " chip" : ""}" cx="${x}" cy="${y}" r="${size.vertex}" ${pick(`chip on ${name}`)}/>`;
         body += text(x, y + 4, chips > 1 ? `${name}×${chips}` : name, 'pointer-events="none"');
       });
       return svg(width, 40 + layers.length * 70, body);
     }
     case "rows": {
-      const s = 30;
+      const s = size.row, c0 = (s - 2) / 2, r = size.piece;
       const cells = Number(sh.width) * sh.tokens.length;
       if (cells > DRAW_MAX) return tooLarge(`${fmt(sh.tokens.length)} row${sh.tokens.length === 1 ? "" : "s"} of ${fmt(sh.width)} columns`);
       let body = "";
-      sh.tokens.forEach(([b, w], r) => {
+      sh.tokens.forEach(([b, w], row) => {
         for (let c = 1; c <= sh.width; c++) {
-          body += `<rect class="cell" x="${10 + (c - 1) * s}" y="${10 + r * s}" width="${s - 2}" height="${s - 2}" ${pick(`row ${r + 1}`)}/>`;
+          body += `<rect class="cell" x="${10 + (c - 1) * s}" y="${10 + row * s}" width="${s - 2}" height="${s - 2}" ${pick(`row ${row + 1}`)}/>`;
         }
-        body += `<circle class="piece black" cx="${10 + (b - 1) * s + 14}" cy="${10 + r * s + 14}" r="10" ${pick(`black token in row ${r + 1}`)}/>`;
-        body += `<circle class="piece white" cx="${10 + (w - 1) * s + 14}" cy="${10 + r * s + 14}" r="10" ${pick(`white token in row ${r + 1}`)}/>`;
+        body += `<circle class="piece black" cx="${10 + (b - 1) * s + c0}" cy="${10 + row * s + c0}" r="${r}" ${pick(`black token in row ${row + 1}`)}/>`;
+        body += `<circle class="piece white" cx="${10 + (w - 1) * s + c0}" cy="${10 + row * s + c0}" r="${r}" ${pick(`white token in row ${row + 1}`)}/>`;
       });
       return svg(20 + sh.width * s, 20 + sh.tokens.length * s, body);
     }

@@ -28,7 +28,7 @@ const ready = (async () => {
   await grundy.default({ module_or_path: new URL(`./pkg/${name}_bg.wasm`, import.meta.url) });
   return grundy;
 })();
-const calls = ["families", "glossary", "analyse", "computer", "hint", "why", "sequence", "pattern", "check", "misere_quotient", "genus", "table", "nimber", "module"];
+const calls = ["families", "glossary", "analyse", "computer", "hint", "why", "explain", "sequence", "pattern", "check", "misere_quotient", "genus", "table", "nimber", "module"];
 // The calls that report their progress, and the function that does.
 const observed = { sequence: "sequence_observed", misere_quotient: "misere_quotient_observed" };
 const EVERY_MS = 100;

@@ -11,7 +11,10 @@
 // (axe-core on the main views, the focus after a move, moves
 // announced), positions too large to list or draw, the engine's speed
 // against the command line's (speed.mjs), the words a newcomer reads
-// (words.mjs) and what a class needs of play (teaching.mjs).
+// (words.mjs), what a class needs of play (teaching.mjs), and the page
+// saying what the command line says (faithful.mjs: draws, imports,
+// Treblecross's moves, long positions, Why? between two players, a
+// finger's targets).
 //
 // Each check runs on its own; every failure is collected and reported, so
 // one broken check does not hide the others.
@@ -23,6 +26,7 @@ import { join } from "node:path";
 import { axeViolations } from "./axe.mjs";
 import { teachingChecks } from "./teaching.mjs";
 import { wordChecks } from "./words.mjs";
+import { faithfulChecks } from "./faithful.mjs";
 import { checkSpeed } from "./speed.mjs";
 
 
@@ -746,9 +750,11 @@ export async function checkDefects({ page, base, cli, errors, dist, figures = {}
   };
 
   // The welcome, the rules in words and the glossary (words.mjs); what a
-  // class needs of play (teaching.mjs).
+  // class needs of play (teaching.mjs); what the command line says
+  // (faithful.mjs).
   Object.assign(checks, wordChecks({ page, base, cli, idle, start }));
   Object.assign(checks, teachingChecks({ page, cli, idle }));
+  Object.assign(checks, faithfulChecks({ page, cli, idle, start }));
 
   const failed = [];
   for (const [name, check] of Object.entries(checks)) {

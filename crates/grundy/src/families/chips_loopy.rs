@@ -203,6 +203,14 @@ impl Analyse for LoopyChipsPlay<'_, '_> {
         Some(self.game.sum_value(p).play_text())
     }
 
+    fn smith_value(&self, p: &Vec<u32>) -> Option<LoopyValue> {
+        Some(self.game.sum_value(p))
+    }
+
+    fn smith_parts(&self, p: &Vec<u32>) -> Option<Vec<LoopyValue>> {
+        Some(p.iter().map(|&c| self.game.value(c)).collect())
+    }
+
     /// Smith's value, the draws and every winning and draw-keeping move,
     /// as `grundy chips` prints them for a graph with a cycle.
     fn own_report(&self, p: &Vec<u32>) -> Option<Result<Report, Error>> {

@@ -357,6 +357,10 @@ impl Analyse for ScriptLoopyPlay {
     fn value_text(&self, p: &Vec<Value>) -> Option<String> {
         Some(self.loopy_value(p).play_text())
     }
+
+    fn smith_value(&self, p: &Vec<Value>) -> Option<LoopyValue> {
+        Some(self.loopy_value(p))
+    }
 }
 
 impl ScriptLoopyPlay {

@@ -211,6 +211,14 @@ impl Analyse for WindUpPlay {
         Some(self.game.sum_value(p).play_text())
     }
 
+    fn smith_value(&self, p: &Vec<u64>) -> Option<LoopyValue> {
+        Some(self.game.sum_value(p))
+    }
+
+    fn smith_parts(&self, p: &Vec<u64>) -> Option<Vec<LoopyValue>> {
+        Some(p.iter().map(|&h| self.game.value(h)).collect())
+    }
+
     /// Smith's value, the draws and every winning and draw-keeping move,
     /// as `grundy windup` prints them.
     fn own_report(&self, p: &Vec<u64>) -> Option<Result<Report, Error>> {

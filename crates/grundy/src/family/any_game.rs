@@ -19,6 +19,7 @@ use super::report::{MoveReport, Report};
 use super::session::{Line, Options, Output, Session};
 use super::{conformance, listable, Drawing, Error, Family};
 use crate::game::{Convention, Outcome};
+use crate::loopy::{LoopyOutcome, LoopyValue};
 use crate::strategy::{Remoteness, SHOWN_BUDGET};
 
 /// A legal move with the position it leaves and that position's value.
@@ -39,6 +40,23 @@ pub struct MoveInfo {
     /// with best play, the winner hurrying and the loser stalling; `None`
     /// where the search for it would be too long, or play can repeat.
     pub remoteness: Option<u64>,
+}
+
+/// Smith's value of a position of a game that can loop, with the outcome
+/// it gives (a draw included).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Smith {
+    /// A nimber, or ∞(K).
+    pub value: LoopyValue,
+    /// `N`, `P` or `D`.
+    pub outcome: LoopyOutcome,
+}
+
+impl From<LoopyValue> for Smith {
+    fn from(value: LoopyValue) -> Smith {
+        let outcome = value.outcome();
+        Smith { value, outcome }
+    }
 }
 
 /// A family started at a position, its types erased: what a web page or a
@@ -78,6 +96,20 @@ pub trait AnyGame {
     fn draw(&self) -> String;
     /// The position drawn as data.
     fn drawing(&self) -> Drawing;
+    /// The drawing of another position of the same game (as text or
+    /// JSON): what a front-end shows of the position a move leaves.
+    fn drawing_of(&self, position: &str) -> Result<Drawing, Error>;
+    /// For a game whose play can loop: Smith's value of the position now
+    /// (∞(K) and draws, which the value and outcome of the other methods
+    /// cannot say); `None` for the games that always end.
+    fn smith(&self) -> Option<Smith>;
+    /// For a game whose play can loop: Smith's value of each component
+    /// the drawing lists, where the family knows them.
+    fn smith_parts(&self) -> Option<Vec<Smith>>;
+    /// For a game whose play can loop: Smith's value of the position each
+    /// legal move leaves, in the order of [`AnyGame::moves`] (`None` also
+    /// where the moves are too many to list).
+    fn smith_moves(&self) -> Option<Vec<Smith>>;
     /// Another position of the same game (as text or JSON), written back as
     /// JSON: the round trip of the notation.
     fn parse_position(&self, text: &str) -> Result<Value, Error>;
@@ -234,6 +266,29 @@ impl<F: Family + 'static> AnyGame for Started<F> {
     }
     fn drawing(&self) -> Drawing {
         self.game.drawing(&self.position)
+    }
+    fn drawing_of(&self, position: &str) -> Result<Drawing, Error> {
+        let p = self.game.parse_position(position)?;
+        Ok(self.game.drawing(&p))
+    }
+    fn smith(&self) -> Option<Smith> {
+        self.game.smith_value(&self.position).map(Smith::from)
+    }
+    fn smith_parts(&self) -> Option<Vec<Smith>> {
+        let parts = self.game.smith_parts(&self.position)?;
+        Some(parts.into_iter().map(Smith::from).collect())
+    }
+    fn smith_moves(&self) -> Option<Vec<Smith>> {
+        let p = &self.position;
+        self.game.smith_value(p)?;
+        if !listable(&self.game, p) {
+            return None;
+        }
+        self.game
+            .moves(p)
+            .into_iter()
+            .map(|(_, q)| self.game.smith_value(&q).map(Smith::from))
+            .collect()
     }
     fn parse_position(&self, text: &str) -> Result<Value, Error> {
         let p = self.game.parse_position(text)?;

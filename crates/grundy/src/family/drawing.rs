@@ -29,6 +29,30 @@ pub struct Drawing {
     pub outcome: Outcome,
 }
 
+impl Drawing {
+    /// The nim-sum of the components' values, where every one has a value
+    /// and the sum agrees with the outcome (0 for a P-position): the value
+    /// of the sum they make in normal play, which stands for a position
+    /// with no value of its own that its components decide (Treblecross,
+    /// by its heap form). A Treblecross board with two X's two cells
+    /// apart has no heap form: no components, yet an N-position, so
+    /// `None`.
+    ///
+    /// ```
+    /// use grundy::family::{Draw, drawing::Shape};
+    /// use grundy::strategy::NimPlay as Nim;
+    /// use grundy::game::Convention;
+    /// assert_eq!(Nim(Convention::Normal).drawing(&vec![3, 4, 5]).parts_value(), Some(2));
+    /// ```
+    pub fn parts_value(&self) -> Option<u64> {
+        let sum = self
+            .components
+            .iter()
+            .try_fold(0, |sum, part| Some(sum ^ part.value?))?;
+        ((sum == 0) == (self.outcome == Outcome::P)).then_some(sum)
+    }
+}
+
 /// One component and its value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Part {

@@ -39,6 +39,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::game::Outcome;
+use crate::loopy::LoopyValue;
 use crate::nimber::Nimber;
 use crate::solve::SolveError;
 use crate::strategy::{Choice, MoveTo, Moves, Play};
@@ -286,6 +287,20 @@ pub trait Analyse: Play {
     /// (the values of a heap game's heaps); none by default.
     fn report_extra(&self, _p: &Self::Position) -> Map<String, Value> {
         Map::new()
+    }
+
+    /// Smith's value of `p` in a game whose play can loop
+    /// ([`crate::loopy`]): ∞(K) and draws, which [`Analyse::value`] and
+    /// [`Analyse::outcome`] cannot say. `None` (the default) for the games
+    /// that always end.
+    fn smith_value(&self, _p: &Self::Position) -> Option<LoopyValue> {
+        None
+    }
+
+    /// Smith's value of each component of `p`, in the order its drawing
+    /// lists them, where the family knows them; `None` by default.
+    fn smith_parts(&self, _p: &Self::Position) -> Option<Vec<LoopyValue>> {
+        None
     }
 }
 

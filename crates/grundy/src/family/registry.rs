@@ -32,7 +32,7 @@ use crate::game::{Convention, Outcome};
 use crate::games::chips::Graph;
 use crate::heap::rule::HeapRule;
 
-pub use super::any_game::{AnyGame, AnySession, MoveInfo, Started};
+pub use super::any_game::{AnyGame, AnySession, MoveInfo, Smith, Started};
 
 /// Starts a family: variant, position, convention, budget.
 type StartFn = fn(&str, &str, Convention, &Budget) -> Result<Box<dyn AnyGame>, Error>;
@@ -281,6 +281,18 @@ mod owned_chips {
         }
         fn drawing(&self) -> Drawing {
             self.started.drawing()
+        }
+        fn drawing_of(&self, position: &str) -> Result<Drawing, Error> {
+            self.started.drawing_of(position)
+        }
+        fn smith(&self) -> Option<Smith> {
+            self.started.smith()
+        }
+        fn smith_parts(&self) -> Option<Vec<Smith>> {
+            self.started.smith_parts()
+        }
+        fn smith_moves(&self) -> Option<Vec<Smith>> {
+            self.started.smith_moves()
         }
         fn parse_position(&self, text: &str) -> Result<Value, Error> {
             self.started.parse_position(text)
