@@ -152,7 +152,8 @@ fn check(py: Python<'_>, claim: &str, to: u32) -> PyResult<Py<PyAny>> {
 fn pattern_of(py: Python<'_>, values: Vec<u64>, start: u64) -> PyResult<Py<PyAny>> {
     let report = py.detach(move || {
         guard(|| {
-            let r = grundy::pattern::report::Report::sequence("values".into(), start, &values, None);
+            let r =
+                grundy::pattern::report::Report::sequence("values".into(), start, &values, None);
             Ok(r.findings)
         })
     })?;

@@ -53,7 +53,7 @@ fn too_big(to: u64, need: u64, have: u64) -> String {
 /// Heaps a run that does not fit in memory computes before it is refused,
 /// unless a period proven by then gives every value (a fraction of a
 /// second). `until_proven=True` runs on instead, as far as memory allows.
-const PROBE: u64 = 1 << 20;
+const PROBE: u64 = 1 << 16;
 
 /// How far a run may go in memory, as the command line decides it.
 fn memory_reach(rule: &HeapRule, to: u64, method: Method) -> Result<u64, String> {
@@ -207,11 +207,7 @@ impl Rule {
         let method = self::method(method)?;
         let threads = match threads {
             Some(t @ 1..=1024) => t,
-            Some(t) => {
-                return Err(err(format!(
-                    "threads={t}: give between 1 and 1024 threads"
-                )))
-            }
+            Some(t) => return Err(err(format!("threads={t}: give between 1 and 1024 threads"))),
             None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
         };
         let rule = self.rule.clone();

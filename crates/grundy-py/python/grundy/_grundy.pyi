@@ -24,6 +24,7 @@ _Path = Union[str, PathLike[str]]
 
 __all__ = [
     "GrundyError",
+    "__version__",
     "Position",
     "Session",
     "Rule",

@@ -26,6 +26,15 @@ def main() -> None:
     assert isinstance(values, np.ndarray)
     top: npt.NDArray[np.uint32] = values
     print(s.period, s.preperiod, s.status, s.stats["max_value"], int(top.max()), s[10])
+    largest: int = int(s.values.max())
+    cells: memoryview = s.cells
+    print(largest, cells.format)
+    loopy = grundy.game("windup", [1], variant="7:2,3").loopy_value
+    if isinstance(loopy, grundy.Infinite):
+        finite: tuple[int, ...] = loopy.finite
+        print(finite, str(loopy))
+    found = grundy.pattern([0, 1, 2] * 20)
+    print([f["formula"] for f in found], grundy.coin_values("mogul", 40)[-1], grundy.__version__)
     q = grundy.rule("0.77").misere_quotient(30)
     order: int = q["order"]
     period: int | None = q["periodicity"]["period"]
