@@ -821,28 +821,57 @@ class Game:
     >>> kayles = Game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)], splits=True)
     >>> [kayles.value(n) for n in range(8)], kayles.winning_moves(5)
     ([0, 1, 2, 3, 1, 4, 3, 2], [(2, 2)])
+
+    With ``misere=True`` the game is played misère, the player who makes
+    the last move losing: :meth:`outcome` and :meth:`winning_moves` answer
+    for a position or a :func:`sum` of positions, and :meth:`value` is
+    refused, as a misère game has no Grundy value. A misère sum is not
+    decided by nimbers, so it is searched over sums of positions (each sum
+    met counts against ``max_positions``).
+
+    >>> nim = Game(lambda n: range(n), misere=True)
+    >>> nim.outcome(sum([1, 1])), nim.outcome(sum([1, 1, 1])), nim.winning_moves(sum([2, 2]))
+    ('N', 'P', [])
+    >>> kayles = Game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)], splits=True, misere=True)
+    >>> [kayles.outcome(n) for n in range(8)], kayles.winning_moves(5)
+    (['N', 'P', 'N', 'N', 'P', 'N', 'N', 'N'], [(0, 4), (2, 2), (4, 0)])
     """
 
     __slots__ = ("_g", "options")
 
     def __init__(
-        self, options: Callable[[Any], Iterable[Any]], max_positions: int = 10_000_000, splits: bool = False
+        self,
+        options: Callable[[Any], Iterable[Any]],
+        max_positions: int = 10_000_000,
+        splits: bool = False,
+        misere: bool = False,
     ) -> None:
         if not callable(options):
             raise TypeError("options: give a function from a position to its options")
+        for name, flag in (("splits", splits), ("misere", misere)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name}={flag!r}: give True or False")
         self.options = options
-        self._g = _grundy.CallableGame(options, max_positions, splits)
+        self._g = _grundy.CallableGame(options, max_positions, splits, misere)
+
+    @property
+    def misere(self) -> bool:
+        """Whether the game is played misère (the last mover loses)."""
+        return self._g.misere
 
     def value(self, position: Any) -> int:
-        """The Grundy value (normal play)."""
+        """The Grundy value (normal play; refused for a misère game)."""
         return self._g.value(position)
 
     def outcome(self, position: Any) -> str:
-        """``'N'`` or ``'P'``."""
-        return "P" if self._g.value(position) == 0 else "N"
+        """``'N'`` (the player to move wins) or ``'P'``, in the game's
+        convention."""
+        return self._g.outcome(position)
 
     def winning_moves(self, position: Any) -> List[Any]:
-        """The options that leave value 0."""
+        """The options that leave a P-position (value 0 in normal play):
+        as ``options`` gives them, or for a :func:`sum`, the sums a move in
+        one part leaves."""
         return self._g.winning_moves(position)
 
     @property
@@ -862,10 +891,11 @@ class Game:
     def __repr__(self) -> str:
         name = getattr(self.options, "__qualname__", None) or repr(self.options)
         split = ", splits=True" if self._g.splits else ""
-        return f"<grundy.Game options={name}{split}, {self.known} positions known>"
+        misere = ", misere=True" if self._g.misere else ""
+        return f"<grundy.Game options={name}{split}{misere}, {self.known} positions known>"
 
     def __reduce__(self) -> Any:
         # The function is pickled by reference, as pickle does functions
         # (a lambda is refused); the memo is worked out again.
-        return (Game, (self.options, self._g.max_positions, self._g.splits))
+        return (Game, (self.options, self._g.max_positions, self._g.splits, self._g.misere))
 

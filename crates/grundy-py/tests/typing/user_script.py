@@ -46,6 +46,10 @@ def main() -> None:
     print(n == 0, str(n), grundy.nimber("3*5").value)
     g = grundy.Game(options=kayles)
     print(g.value(10), g.outcome(grundy.sum([3, 4])), g.winning_moves(7))
+    mg = grundy.Game(options=kayles, misere=True)
+    won: str = mg.outcome(grundy.sum([1, 1]))
+    misere: bool = mg.misere
+    print(won, misere, mg.winning_moves(grundy.sum([4, 1])))
     print([f["name"] for f in grundy.families()][:3])
 
 
