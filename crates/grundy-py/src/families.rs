@@ -41,22 +41,27 @@ pub(crate) struct Position {
     memory: Option<usize>,
 }
 
+/// A position started, on a thread of its own: starting one solves it,
+/// which may search for long, and Ctrl-C raises `KeyboardInterrupt` at
+/// once.
 fn start(
+    py: Python<'_>,
     family: &str,
     variant: &str,
     position: &str,
     misere: bool,
     memory: Option<usize>,
 ) -> PyResult<Position> {
-    start_game(family, variant, position, misere, memory)?;
-    Ok(Position {
+    let p = Position {
         family: family.to_string(),
         variant: variant.to_string(),
         misere,
         position: position.to_string(),
         moves: Vec::new(),
         memory,
-    })
+    };
+    p.off_thread(py, |_| Ok(()))?;
+    Ok(p)
 }
 
 fn start_game(
@@ -100,13 +105,14 @@ impl Position {
     #[new]
     #[pyo3(signature = (family, variant = "", position = "", misere = false, memory = None))]
     fn new(
+        py: Python<'_>,
         family: &str,
         variant: &str,
         position: &str,
         misere: bool,
         memory: Option<usize>,
     ) -> PyResult<Self> {
-        start(family, variant, position, misere, memory)
+        start(py, family, variant, position, misere, memory)
     }
 
     /// The family's name as started (for a heap game, its rule).
@@ -154,45 +160,46 @@ impl Position {
     /// The report as the command line's `--json` (a dict: game, position,
     /// convention, value, outcome, winning_moves).
     fn report(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let g = self.game()?;
-        let r = guard(|| g.report().map_err(|e| e.0))?;
-        let v = serde_json::to_value(&r).map_err(|e| err(e.to_string()))?;
+        let v = self.off_thread(py, |g| {
+            let r = g.report().map_err(|e| e.0)?;
+            serde_json::to_value(&r).map_err(|e| e.to_string())
+        })?;
         to_py(py, &v)
     }
 
     /// The report as the command line prints it.
-    fn report_text(&self) -> PyResult<String> {
-        let g = self.game()?;
-        guard(|| g.report().map(|r| r.to_text()).map_err(|e| e.0))
+    fn report_text(&self, py: Python<'_>) -> PyResult<String> {
+        self.off_thread(py, |g| g.report().map(|r| r.to_text()).map_err(|e| e.0))
     }
 
     /// Every legal move: dicts of move, to (JSON), to_text, value, outcome.
     fn moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let g = self.game()?;
-        let moves = guard(|| g.moves().map_err(|e| e.0))?;
         // The library's JSON, as the page receives it.
-        let json = serde_json::to_value(&moves).map_err(|e| err(e.to_string()))?;
+        let json = self.off_thread(py, |g| {
+            let moves = g.moves().map_err(|e| e.0)?;
+            serde_json::to_value(&moves).map_err(|e| e.to_string())
+        })?;
         to_py(py, &json)
     }
 
     /// The position drawn as text.
-    fn draw(&self) -> PyResult<String> {
-        let g = self.game()?;
-        guard(|| Ok(g.draw()))
+    fn draw(&self, py: Python<'_>) -> PyResult<String> {
+        self.off_thread(py, |g| Ok(g.draw()))
     }
 
     /// The position drawn as data: {shape: {kind, ...}, components, value,
     /// outcome}.
     fn drawing(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let g = self.game()?;
-        let d = guard(|| Ok(g.drawing()))?;
-        let v = serde_json::to_value(&d).map_err(|e| err(e.to_string()))?;
+        let v = self.off_thread(py, |g| {
+            serde_json::to_value(g.drawing()).map_err(|e| e.to_string())
+        })?;
         to_py(py, &v)
     }
 
     /// Another position of the same game, from text or JSON text.
-    fn at(&self, position: &str) -> PyResult<Position> {
+    fn at(&self, py: Python<'_>, position: &str) -> PyResult<Position> {
         start(
+            py,
             &self.family,
             &self.variant,
             position,
@@ -203,9 +210,9 @@ impl Position {
 
     /// The position after a move (in the game's words, or the whole
     /// position it leaves); this position is unchanged.
-    fn after(&self, mv: &str) -> PyResult<Position> {
-        let mut g = self.game()?;
-        guard(|| g.play(mv).map_err(|e| e.0))?;
+    fn after(&self, py: Python<'_>, mv: &str) -> PyResult<Position> {
+        let played = mv.to_string();
+        self.off_thread(py, move |g| g.play(&played).map_err(|e| e.0))?;
         let mut next = self.clone_data();
         next.moves.push(mv.to_string());
         Ok(next)
@@ -247,6 +254,22 @@ impl Position {
 }
 
 impl Position {
+    /// `work` on this position's game, on a thread of its own with the GIL
+    /// released: a report, a move list or a drawing may search for long,
+    /// and Ctrl-C raises `KeyboardInterrupt` at once (see
+    /// [`abandonable`](crate::abandonable)).
+    fn off_thread<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut dyn AnyGame) -> Result<T, String> + Send + 'static,
+    ) -> PyResult<T> {
+        let data = self.clone_data();
+        crate::abandonable(py, move || {
+            let mut g = data.game()?;
+            guard(|| work(g.as_mut()))
+        })
+    }
+
     fn clone_data(&self) -> Position {
         Position {
             family: self.family.clone(),
@@ -263,6 +286,7 @@ impl Position {
 #[pyfunction]
 #[pyo3(signature = (family, variant, position, misere, moves, memory = None))]
 pub(crate) fn _position_restore(
+    py: Python<'_>,
     family: &str,
     variant: &str,
     position: &str,
@@ -272,9 +296,9 @@ pub(crate) fn _position_restore(
 ) -> PyResult<Position> {
     let p = Position {
         moves,
-        ..start(family, variant, position, misere, memory)?
+        ..start(py, family, variant, position, misere, memory)?
     };
-    p.game()?;
+    p.off_thread(py, |_| Ok(()))?;
     Ok(p)
 }
 

@@ -65,6 +65,41 @@ fn guard<T>(f: impl FnOnce() -> Result<T, String>) -> PyResult<T> {
     }
 }
 
+/// Runs `job` on a thread of its own while this one waits with the GIL
+/// released, checking for signals every 50 ms: for library work that
+/// cannot be asked to stop (a file read, a report, a drawing). On a signal
+/// the error is raised at once (`KeyboardInterrupt` for Ctrl-C) and the
+/// thread is left to finish by itself, its result dropped; it writes
+/// nothing anyone reads.
+fn abandonable<T: Send + 'static>(
+    py: Python<'_>,
+    job: impl FnOnce() -> PyResult<T> + Send + 'static,
+) -> PyResult<T> {
+    let (tx, mut rx) = mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        let r = catch_unwind(AssertUnwindSafe(job));
+        let _ = tx.send(r);
+    });
+    loop {
+        let (got, back) = py.detach(move || {
+            let got = rx.recv_timeout(Duration::from_millis(50));
+            (got, rx)
+        });
+        rx = back;
+        match got {
+            Ok(Ok(v)) => {
+                let _ = worker.join();
+                return v;
+            }
+            Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+                let _ = worker.join();
+                return Err(err("internal error: the computation failed"));
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
+        }
+    }
+}
+
 /// JSON from the library as Python objects.
 fn to_py(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
     let json = py.import("json")?;
@@ -108,6 +143,38 @@ fn check(py: Python<'_>, claim: &str, to: u32) -> PyResult<Py<PyAny>> {
     )
 }
 
+/// The patterns of a list of values `G(start), G(start + 1), ...`, as
+/// `grundy pattern -` finds them in numbers read from standard input: a
+/// period (or an arithmetic one), a closed form, intervals, the
+/// P-positions, the known games the values equal.
+#[pyfunction]
+#[pyo3(signature = (values, start = 0))]
+fn pattern_of(py: Python<'_>, values: Vec<u64>, start: u64) -> PyResult<Py<PyAny>> {
+    let report = py.detach(move || {
+        guard(|| {
+            let r =
+                grundy::pattern::report::Report::sequence("values".into(), start, &values, None);
+            Ok(r.findings)
+        })
+    })?;
+    to_py(
+        py,
+        &serde_json::to_value(report).map_err(|e| err(e.to_string()))?,
+    )
+}
+
+/// The values of coins `0..=last` of a coin-turning game (a code or a
+/// name), as `grundy seq turning:CODE` computes them: a row's value is the
+/// nim-sum of the values of its heads, however long the row.
+#[pyfunction]
+fn coin_values(py: Python<'_>, code: &str, last: u64) -> PyResult<Vec<u64>> {
+    let (_, code) =
+        grundy::turning::named::resolve(code).map_err(|e| err(format!("turning '{code}': {e}")))?;
+    abandonable(py, move || {
+        grundy::turning::values::coin_values(&code, last).map_err(|e| err(e.to_string()))
+    })
+}
+
 fn short(o: &Bound<'_, PyAny>) -> String {
     let r = o
         .repr()
@@ -123,6 +190,7 @@ fn short(o: &Bound<'_, PyAny>) -> String {
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GrundyError", m.py().get_type::<GrundyError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<Position>()?;
     m.add_class::<Session>()?;
     m.add_class::<Rule>()?;
@@ -133,6 +201,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(families::families, m)?)?;
     m.add_function(wrap_pyfunction!(families::glossary, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(pattern_of, m)?)?;
+    m.add_function(wrap_pyfunction!(coin_values, m)?)?;
     m.add_function(wrap_pyfunction!(sequences::read_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(nimbers::nimber_eval, m)?)?;
     m.add_function(wrap_pyfunction!(nimbers::nim_mul_arrays, m)?)?;

@@ -194,6 +194,12 @@ impl Nimber {
         format!("$*{}$", self.0)
     }
 
+    /// `*n` in HTML, which a notebook saved as HTML shows without a LaTeX
+    /// renderer (where `_repr_latex_` would be the raw `$*n$`).
+    fn _repr_html_(&self) -> String {
+        format!("<code>*{}</code>", self.0)
+    }
+
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let cls = py.get_type::<Nimber>();
         PyTuple::new(py, [cls.into_any(), PyTuple::new(py, [self.0])?.into_any()])

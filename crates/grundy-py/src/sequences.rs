@@ -40,6 +40,21 @@ fn memory() -> u64 {
     read().unwrap_or(8 << 30)
 }
 
+/// The refusal of a run whose values do not fit in memory, in the command
+/// line's words with Python's argument.
+fn too_big(to: u64, need: u64, have: u64) -> String {
+    format!(
+        "to={to} needs about {} of memory, more than the {} available",
+        size(need),
+        size(have)
+    )
+}
+
+/// Heaps a run that does not fit in memory computes before it is refused,
+/// unless a period proven by then gives every value (a fraction of a
+/// second). `until_proven=True` runs on instead, as far as memory allows.
+const PROBE: u64 = 1 << 16;
+
 /// How far a run may go in memory, as the command line decides it.
 fn memory_reach(rule: &HeapRule, to: u64, method: Method) -> Result<u64, String> {
     let need = sequence::memory_estimate(rule, to, method);
@@ -48,11 +63,7 @@ fn memory_reach(rule: &HeapRule, to: u64, method: Method) -> Result<u64, String>
         return Ok(to);
     }
     if Window::for_rule(rule) == Window::Unknown {
-        return Err(format!(
-            "--to {to} needs about {} of memory, more than the {} available",
-            size(need),
-            size(have)
-        ));
+        return Err(too_big(to, need, have));
     }
     let per_heap = sequence::memory_estimate(rule, 1 << 20, method) >> 20;
     Ok((have / per_heap.max(1)).min(to))
@@ -120,11 +131,16 @@ fn interruptible<T: Send + 'static>(
 /// TypeError for what is not an integer, a `GrundyError` for a negative
 /// one or one past 2^64.
 fn last_heap(to: &Bound<'_, PyAny>) -> PyResult<u64> {
-    whole(to, "give a whole number from 0")
-        .map_err(|_| err(format!("--to '{to}': give a whole number from 0")))?
-        .ok_or_else(|| {
-            PyTypeError::new_err(format!("to {}: give a whole number from 0", short(to)))
-        })
+    argument("to", to)
+}
+
+/// A whole number argument of Python's `name`: a TypeError for what is not
+/// an integer, a `GrundyError` for a negative one or one past 2^64.
+fn argument(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
+    const RANGE: &str = "give a whole number from 0 to 2^64 - 1";
+    whole(v, RANGE)
+        .map_err(|_| err(format!("{name}={v}: {RANGE}")))?
+        .ok_or_else(|| PyTypeError::new_err(format!("{name}={}: {RANGE}", short(v))))
 }
 
 /// Why a sequence's run ended without a sequence.
@@ -191,15 +207,11 @@ impl Rule {
         let method = self::method(method)?;
         let threads = match threads {
             Some(t @ 1..=1024) => t,
-            Some(t) => {
-                return Err(err(format!(
-                    "--threads {t}: give between 1 and 1024 threads"
-                )))
-            }
+            Some(t) => return Err(err(format!("threads={t}: give between 1 and 1024 threads"))),
             None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
         };
         let rule = self.rule.clone();
-        guard(|| sequence::check(&rule, to, method).map_err(|e| format!("--to {to}: {e}")))?;
+        guard(|| sequence::check(&rule, to, method).map_err(|e| format!("to={to}: {e}")))?;
         let reach = guard(|| memory_reach(&rule, to, method))?;
         if let Some(path) = &out {
             let dir = match path.parent() {
@@ -208,7 +220,7 @@ impl Rule {
             };
             if !dir.is_dir() || path.is_dir() {
                 return Err(err(format!(
-                    "--out {}: directory {} does not exist or the name is a directory",
+                    "out={}: directory {} does not exist or the name is a directory",
                     path.display(),
                     dir.display()
                 )));
@@ -218,6 +230,14 @@ impl Rule {
             (None, true) => return Err(err("resume=True continues from the out file: give out=")),
             (Some(path), true) if path.exists() => resumed_values(&rule, path)?,
             _ => Vec::new(),
+        };
+        // Shortened to what fits, a run gives every value only if a period
+        // is proven on the way: looked for in the first heaps, refused up
+        // front when not found there.
+        let probed = reach < to && !until_proven;
+        let reach = match probed {
+            true => reach.min(PROBE.max(known.len() as u64)),
+            false => reach,
         };
         let options = Options {
             method,
@@ -237,7 +257,7 @@ impl Rule {
                 let start = sequence::Start::Values(&known);
                 let r =
                     sequence::compute_stoppable(&rule, reach, &options, start, &mut observe, &stop);
-                let mut s = r.map_err(|e| Halt::Failed(format!("--to {to}: {e}")))?;
+                let mut s = r.map_err(|e| Halt::Failed(format!("to={to}: {e}")))?;
                 if stop.load(Ordering::SeqCst) && !s.is_complete() {
                     let last = s.computed() as u64;
                     let saved = match &out {
@@ -256,6 +276,13 @@ impl Rule {
                     if !until_proven {
                         s.to = to;
                     }
+                } else if s.to < to && probed {
+                    let need = sequence::memory_estimate(&rule, to, method);
+                    return Err(Halt::Failed(format!(
+                        "{} (no period is proven by heap {}; until_proven=True runs on as far as memory allows)",
+                        too_big(to, need, memory()),
+                        s.computed()
+                    )));
                 } else if s.to < to {
                     return Err(Halt::Failed(format!(
                         "no period proven up to heap {}; all of G(0..={to}) needs about {} of memory, more than the {} available",
@@ -268,7 +295,7 @@ impl Rule {
                     store::write_with(path, &s.rule.to_string(), s.to as usize + 1, |n| {
                         s.value(n as u64).expect("a complete sequence")
                     })
-                    .map_err(|e| Halt::Failed(format!("--out {e}")))?;
+                    .map_err(|e| Halt::Failed(format!("out={e}")))?;
                 }
                 Ok(Sequence::new(s))
             },
@@ -368,11 +395,7 @@ impl Rule {
         let to = last_heap(to)?;
         let start = match start {
             None => 0,
-            Some(s) => whole(s, "give a whole number from 0")
-                .map_err(|_| err(format!("--from '{s}': give a whole number from 0")))?
-                .ok_or_else(|| {
-                    PyTypeError::new_err(format!("start {}: give a whole number from 0", short(s)))
-                })?,
+            Some(s) => argument("start", s)?,
         };
         let rule = self.rule.clone();
         let report = py.detach(move || guard(|| genera(&rule, start, to)))?;
@@ -386,14 +409,14 @@ impl Rule {
 /// The values of a checkpoint (or any sequence file) of `rule` to continue
 /// from.
 fn resumed_values(rule: &HeapRule, path: &std::path::Path) -> PyResult<Vec<u32>> {
-    let stored = store::read(path).map_err(|e| err(format!("--resume {e}")))?;
+    let stored = store::read(path).map_err(|e| err(format!("resume from {e}")))?;
     let same = stored
         .rule
         .parse::<HeapRule>()
         .is_ok_and(|r| r.to_string() == rule.to_string());
     if !same {
         return Err(err(format!(
-            "--resume {}: the file holds values of {}, not of {rule}",
+            "resume from {}: the file holds values of {}, not of {rule}",
             path.display(),
             stored.rule
         )));
@@ -466,23 +489,41 @@ impl Sequence {
                 return Ok(v);
             }
         }
-        if self.full.get().is_none() {
-            let bytes = count as u64 * 4;
-            if bytes > memory() {
-                return Err(err(format!(
-                    "G(0..={}) as an array needs {}, more than the {} available",
-                    self.to,
-                    size(bytes),
-                    size(memory())
-                )));
-            }
+        if let Some(full) = self.full.get() {
+            return Ok(full);
         }
-        Ok(py.detach(|| {
-            self.full
-                .get_or_init(|| (0..count).map(|n| self.get(n)).collect())
-        }))
+        let bytes = count as u64 * 4;
+        if bytes > memory() {
+            return Err(err(format!(
+                "G(0..={}) as an array needs {}, more than the {} available",
+                self.to,
+                size(bytes),
+                size(memory())
+            )));
+        }
+        // Made in blocks with the GIL released, checking for signals
+        // between them: a billion values from a period take a minute.
+        let mut full: Vec<u32> = Vec::new();
+        full.try_reserve_exact(count).map_err(|_| {
+            err(format!(
+                "G(0..={}) as an array needs {}, more than could be had",
+                self.to,
+                size(bytes)
+            ))
+        })?;
+        while full.len() < count {
+            let end = (full.len() + FILL_BLOCK).min(count);
+            py.detach(|| full.extend((full.len()..end).map(|n| self.get(n))));
+            py.check_signals()?;
+        }
+        // Another thread may have made them meanwhile: theirs are kept.
+        Ok(self.full.get_or_init(|| full))
     }
 }
+
+/// Values made between two checks for signals when the array is filled
+/// from the period (a few milliseconds' work).
+const FILL_BLOCK: usize = 1 << 20;
 
 /// A read-only numpy array viewing `cells`, which `owner` keeps alive and
 /// never changes. Read-only, because the cells are the sequence's own:
@@ -537,10 +578,24 @@ impl Sequence {
     fn values<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let cells = slf.get().cells(py)?;
-        if py.import("numpy").is_err() {
-            return memoryview(py, cells);
+        // Only a missing numpy means the memoryview: any other error in
+        // the import (a pending Ctrl-C among them) is raised as it is.
+        match py.import("numpy") {
+            Ok(_) => numpy_view(slf, cells),
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyImportError>(py) => {
+                memoryview(py, cells)
+            }
+            Err(e) => Err(e),
         }
-        numpy_view(slf, cells)
+    }
+
+    /// G(0..=to) as a read-only `memoryview` of 32-bit cells, numpy or
+    /// not (a copy).
+    #[getter]
+    #[pyo3(name = "cells")]
+    fn cells_view<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        memoryview(py, slf.get().cells(py)?)
     }
 
     /// The period, or None.
@@ -629,7 +684,7 @@ impl Sequence {
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let count = self.count();
         py.detach(|| store::write_with(&path, &self.rule, count, |n| self.get(n)))
-            .map_err(|e| err(format!("--out {e}")))
+            .map_err(|e| err(format!("save to {e}")))
     }
 
     /// Pickles as the computed values, the proven period and the engine's
@@ -696,24 +751,26 @@ pub(crate) fn _sequence_restore(
 }
 
 /// Reads a sequence file written by `save`, `sequence(out=...)` or the
-/// command line's `--out`.
+/// command line's `--out`, on a thread of its own: a long file takes
+/// seconds to read and check, and Ctrl-C raises `KeyboardInterrupt` at
+/// once.
 #[pyfunction]
 pub(crate) fn read_sequence(py: Python<'_>, path: PathBuf) -> PyResult<Sequence> {
-    let stored = py
-        .detach(|| store::read(&path))
-        .map_err(|e| err(e.to_string()))?;
-    let rule: HeapRule = stored.rule.parse().map_err(|e| {
-        err(format!(
-            "{}: rule '{}' in the header: {e}",
-            path.display(),
-            stored.rule
-        ))
-    })?;
-    if stored.values.is_empty() {
-        return Err(err(format!("{} holds no values", path.display())));
-    }
-    Ok(Sequence::new(RustSequence::from_values(
-        rule,
-        stored.values,
-    )))
+    abandonable(py, move || {
+        let stored = store::read(&path).map_err(|e| err(e.to_string()))?;
+        let rule: HeapRule = stored.rule.parse().map_err(|e| {
+            err(format!(
+                "{}: rule '{}' in the header: {e}",
+                path.display(),
+                stored.rule
+            ))
+        })?;
+        if stored.values.is_empty() {
+            return Err(err(format!("{} holds no values", path.display())));
+        }
+        Ok(Sequence::new(RustSequence::from_values(
+            rule,
+            stored.values,
+        )))
+    })
 }

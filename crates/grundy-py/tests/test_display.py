@@ -58,3 +58,21 @@ def test_nimbers_repr_as_python():
     assert repr(n) == "grundy.Nimber(5)" and eval(repr(n), {"grundy": grundy}) == n
     assert str(n) == "*5" and f"{n}" == "*5" and n._repr_latex_() == "$*5$"
     assert repr([Nimber(1), Nimber(2)]) == "[grundy.Nimber(1), grundy.Nimber(2)]"
+
+
+@pytest.mark.parametrize("rule,board,marked", [
+    ("last-to-toggle", "0111100", [2, 3, 4, 5]),
+    ("last-to-toggle", "1101110", [1, 2, 4, 5, 6]),
+    ("last-to-toggle", "0000", []),
+    ("treblecross", "X..X.....", [1, 4]),
+    ("crosses", "X.....", [1]),
+])
+def test_a_strip_draws_its_marked_cells_only(rule, board, marked):
+    # A Last-to-Toggle array is written in 1s (lit) and 0s (unlit): only the
+    # lit cells hold a token, as only the X's of a crosses strip do.
+    root = ET.fromstring(grundy.game("strip", board, rule=rule).svg())
+    cells = [el for el in root if el.tag == SVG + "rect"]
+    tokens = [el for el in root if el.tag == SVG + "circle"]
+    assert len(cells) == len(board)
+    left = [float(c.get("x")) for c in cells]
+    assert [1 + left.index(float(t.get("cx")) - 9) for t in tokens] == marked

@@ -112,9 +112,10 @@ def check_smith(p, moves):
 
 def test_loopy_families_report_draws_and_infinite_values():
     p = grundy.game("wind-up", [2], variant="10:3,4")
-    assert p.outcome == "D" and p.value == {"infinity": []}
+    assert p.outcome == "D" and p.value is None and p.loopy_value == grundy.Infinite([])
+    assert p.report()["value"] == {"infinity": []}
     q = grundy.game("windup", [1], variant="7:2,3")
-    assert q.outcome == "N" and q.value == {"infinity": [0]}
+    assert q.outcome == "N" and q.loopy_value == grundy.Infinite([0])
     assert q.play(q.winning_moves()[0]["move"]).outcome == "P"
     c = grundy.game("chips", "a", variant="a b;b a;b c;c d")
     assert c.outcome == "D" and c.report()["chip_values"] == [{"infinity": []}]

@@ -98,3 +98,5 @@ def test_doctests():
 
     failures, tried = doctest.testmod(g, optionflags=doctest.ELLIPSIS)
     assert tried > 20 and failures == 0
+    failures, tried = doctest.testmod(g._values, optionflags=doctest.ELLIPSIS)
+    assert tried >= 5 and failures == 0

@@ -54,7 +54,8 @@ if TYPE_CHECKING:
     import numpy as _np
 
 from . import _grundy
-from ._grundy import GrundyError, Nimber, Sum
+from ._grundy import GrundyError, Nimber, Sum, __version__
+from ._values import Infinite, coin_values, pattern
 from ._types import (
     CheckAnswer,
     Drawing,
@@ -72,6 +73,7 @@ from ._types import (
 __all__ = [
     "GrundyError",
     "Game",
+    "Infinite",
     "Nimber",
     "Position",
     "Rule",
@@ -79,15 +81,21 @@ __all__ = [
     "Session",
     "Sum",
     "check",
+    "coin_values",
     "families",
     "game",
     "glossary",
     "load_sequence",
     "nim_mul",
     "nimber",
+    "pattern",
     "rule",
     "sum",
+    "__version__",
 ]
+
+#: The default of an argument that may be left out but not given as None.
+_UNSET: Any = object()
 
 #: The names a family's variant may be given by, as a keyword of game().
 _VARIANT_KEYWORDS = ("variant", "k", "width", "rule", "graph", "deal")
@@ -119,7 +127,7 @@ def glossary() -> List[GlossaryTerm]:
 
 def _words(position: Any) -> str:
     if position is None:
-        return ""
+        raise TypeError("None: give text or a list of numbers")
     if isinstance(position, str):
         return position
     if isinstance(position, (int, Nimber)):
@@ -141,7 +149,7 @@ def _find(name: str) -> Optional[FamilyInfo]:
 
 def game(
     name: str,
-    position: Any = None,
+    position: Any = _UNSET,
     *,
     misere: bool = False,
     memory: Optional[int] = None,
@@ -151,7 +159,8 @@ def game(
     heap game with that rule (``"kayles"``, ``"0.77"``, ``"sub:1,3,4"``).
 
     ``position`` is the text the command line takes or a list (heap sizes,
-    cells, ...); without it, the family's first example. The variant is
+    cells, ...); without it, the family's first example (``None`` is
+    refused: an empty position is ``""`` or ``[]``). The variant is
     one keyword: ``k=2`` (moore), ``width=8`` (northcott), ``graph=...``
     (chips), ``deal=...`` (cards), ``rule=...`` (heap, strip), or
     ``variant=...``. ``memory`` caps, in bytes, the search table of a game
@@ -177,6 +186,8 @@ def game(
         raise TypeError(f"give one variant, not {len(given)}: {', '.join(k for k, _ in given)}")
     v = _words(given[0][1]) if given else ""
     if position is None:
+        raise TypeError(f"position None: give text or a list, or leave it out for {name}'s example")
+    if position is _UNSET:
         f = _find(name)
         if f is not None and f["examples"]:
             matching = [p for (ev, p) in f["examples"] if ev == v] or [f["examples"][0][1]]
@@ -187,7 +198,21 @@ def game(
             heap = _find("heap")
             assert heap is not None, "the registry lists heap games"
             position = heap["examples"][0][1]
-    return Position(_grundy.Position(name, v, _words(position), misere, memory))
+    try:
+        native = _grundy.Position(name, v, _words(position), misere, memory)
+    except GrundyError as e:
+        raise GrundyError(_python_words(str(e))) from None
+    return Position(native)
+
+
+def _python_words(message: str) -> str:
+    """A library message that points to a command, pointed to this
+    package's function instead."""
+    return message.replace(
+        "(grundy seq turning:CODE gives coin values)",
+        "(grundy.coin_values(CODE, N) gives coin values, whatever the row's length; "
+        "a row's value is the nim-sum of the values of its heads)",
+    )
 
 
 class Position:
@@ -220,8 +245,19 @@ class Position:
 
     @property
     def value(self) -> Optional[int]:
-        """The Grundy value (None in misère play, or where there is none)."""
-        return self.report()["value"]
+        """The Grundy value (None in misère play, where there is none, and
+        where a loopy game's value is infinite: see :attr:`loopy_value`)."""
+        v = self.report()["value"]
+        return v if isinstance(v, int) else None
+
+    @property
+    def loopy_value(self) -> Union[int, "Infinite", None]:
+        """The value of a position of a game that can go on forever: a
+        whole number, an :class:`Infinite`, or None (misère play)."""
+        v: Any = self.report()["value"]
+        if isinstance(v, dict):
+            return Infinite(v["infinity"])
+        return v if isinstance(v, int) else None
 
     @property
     def outcome(self) -> str:
@@ -271,10 +307,14 @@ class Position:
     def play(self, move: str) -> "Position":
         """The position after ``move`` (the game's words, or the whole
         position it leaves)."""
+        if move is None:
+            raise TypeError("move None: give the move in the game's words, or the position it leaves")
         return Position(self._p.after(_words(move)))
 
     def at(self, position: Any) -> "Position":
         """Another position of the same game."""
+        if position is None:
+            raise TypeError("position None: give text or a list")
         return Position(self._p.at(_words(position)))
 
     def session(
@@ -305,7 +345,9 @@ class Position:
         r = self.report()
         esc = _html.escape
         head = f"<b>{esc(r['game'])}</b> <code>{esc(self.text)}</code>"
-        value = "" if r["value"] is None else f" &nbsp;value <b>*{r['value']}</b>"
+        lv = self.loopy_value
+        shown = "" if lv is None else f"*{lv}" if isinstance(lv, int) else str(lv)
+        value = "" if lv is None else f" &nbsp;value <b>{esc(shown)}</b>"
         color = "#1a7f37" if r["outcome"] == "N" else "#cf222e"
         words = "the player to move wins" if r["outcome"] == "N" else "the previous player wins"
         out = [f"<div>{head}{value} &nbsp;<span style='color:{color}'><b>{r['outcome']}</b> ({words})</span>"]
@@ -551,7 +593,8 @@ class Sequence:
 
     ``values`` is a read-only numpy ``uint32`` array (whatever the values and
     the engine), a view of the values the sequence holds in Rust; without
-    numpy, a read-only ``memoryview``. Copy it to change it: :meth:`save`
+    numpy, a read-only ``memoryview`` (:attr:`cells`, typed so, is one
+    always). Copy it to change it: :meth:`save`
     always writes the values the engine computed. ``s[n]`` (an int or any
     integer, numpy's too) reads G(n) without building the array.
     ``status`` is ``'proven'``, ``'observed'`` or ``'none'``.
@@ -578,9 +621,17 @@ class Sequence:
         return self._s.computed
 
     @property
-    def values(self) -> Union["_np_typing.NDArray[_np.uint32]", memoryview]:
-        """G(0..=to), read-only (see the class)."""
-        return self._s.values
+    def values(self) -> "_np_typing.NDArray[_np.uint32]":
+        """G(0..=to), read-only: a numpy ``uint32`` array (see the class).
+        Typed as numpy's array, which it is wherever numpy is installed;
+        :attr:`cells` is the ``memoryview`` with or without numpy."""
+        return self._s.values  # type: ignore[no-any-return, unused-ignore]
+
+    @property
+    def cells(self) -> memoryview:
+        """G(0..=to) as a read-only ``memoryview`` of 32-bit cells (format
+        ``I``), numpy or not: a copy of the values."""
+        return self._s.cells
 
     @property
     def period(self) -> Optional[int]:
@@ -688,6 +739,8 @@ class Sequence:
 def load_sequence(path: Any) -> Sequence:
     """Reads a sequence file (``Sequence.save``, ``sequence(out=...)``,
     ``grundy seq --out``)."""
+    if path is None:
+        raise TypeError("path None: give the sequence file's path")
     return Sequence(_grundy.read_sequence(str(path)))
 
 
@@ -768,28 +821,57 @@ class Game:
     >>> kayles = Game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)], splits=True)
     >>> [kayles.value(n) for n in range(8)], kayles.winning_moves(5)
     ([0, 1, 2, 3, 1, 4, 3, 2], [(2, 2)])
+
+    With ``misere=True`` the game is played misère, the player who makes
+    the last move losing: :meth:`outcome` and :meth:`winning_moves` answer
+    for a position or a :func:`sum` of positions, and :meth:`value` is
+    refused, as a misère game has no Grundy value. A misère sum is not
+    decided by nimbers, so it is searched over sums of positions (each sum
+    met counts against ``max_positions``).
+
+    >>> nim = Game(lambda n: range(n), misere=True)
+    >>> nim.outcome(sum([1, 1])), nim.outcome(sum([1, 1, 1])), nim.winning_moves(sum([2, 2]))
+    ('N', 'P', [])
+    >>> kayles = Game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)], splits=True, misere=True)
+    >>> [kayles.outcome(n) for n in range(8)], kayles.winning_moves(5)
+    (['N', 'P', 'N', 'N', 'P', 'N', 'N', 'N'], [(0, 4), (2, 2), (4, 0)])
     """
 
     __slots__ = ("_g", "options")
 
     def __init__(
-        self, options: Callable[[Any], Iterable[Any]], max_positions: int = 10_000_000, splits: bool = False
+        self,
+        options: Callable[[Any], Iterable[Any]],
+        max_positions: int = 10_000_000,
+        splits: bool = False,
+        misere: bool = False,
     ) -> None:
         if not callable(options):
             raise TypeError("options: give a function from a position to its options")
+        for name, flag in (("splits", splits), ("misere", misere)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name}={flag!r}: give True or False")
         self.options = options
-        self._g = _grundy.CallableGame(options, max_positions, splits)
+        self._g = _grundy.CallableGame(options, max_positions, splits, misere)
+
+    @property
+    def misere(self) -> bool:
+        """Whether the game is played misère (the last mover loses)."""
+        return self._g.misere
 
     def value(self, position: Any) -> int:
-        """The Grundy value (normal play)."""
+        """The Grundy value (normal play; refused for a misère game)."""
         return self._g.value(position)
 
     def outcome(self, position: Any) -> str:
-        """``'N'`` or ``'P'``."""
-        return "P" if self._g.value(position) == 0 else "N"
+        """``'N'`` (the player to move wins) or ``'P'``, in the game's
+        convention."""
+        return self._g.outcome(position)
 
     def winning_moves(self, position: Any) -> List[Any]:
-        """The options that leave value 0."""
+        """The options that leave a P-position (value 0 in normal play):
+        as ``options`` gives them, or for a :func:`sum`, the sums a move in
+        one part leaves."""
         return self._g.winning_moves(position)
 
     @property
@@ -806,7 +888,14 @@ class Game:
         """Forgets the memoised values."""
         self._g.clear()
 
+    def __repr__(self) -> str:
+        name = getattr(self.options, "__qualname__", None) or repr(self.options)
+        split = ", splits=True" if self._g.splits else ""
+        misere = ", misere=True" if self._g.misere else ""
+        return f"<grundy.Game options={name}{split}{misere}, {self.known} positions known>"
+
     def __reduce__(self) -> Any:
         # The function is pickled by reference, as pickle does functions
         # (a lambda is refused); the memo is worked out again.
-        return (Game, (self.options, self._g.max_positions, self._g.splits))
+        return (Game, (self.options, self._g.max_positions, self._g.splits, self._g.misere))
+

@@ -74,7 +74,9 @@ def render(d: Drawing) -> str:
         elif kind == "coins":
             cells = shape["up"]
         else:
-            cells = [c not in "." for c in shape["cells"]]
+            # A cell is marked unless it is empty ("." on a crosses or
+            # Treblecross strip) or unlit ("0" in Last-to-Toggle).
+            cells = [c not in ".0" for c in shape["cells"]]
         n = min(len(cells), 200)
         for i in range(n):
             x = 4 + i * _C

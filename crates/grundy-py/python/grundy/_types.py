@@ -1,7 +1,7 @@
 """The shapes of the dicts the package returns, for type checkers (they
 are plain dicts at run time)."""
 
-from typing import Any, Dict, List, Optional, Tuple, TypedDict
+from typing import Any, Dict, List, Optional, Tuple, TypedDict, Union
 
 
 class FamilyInfo(TypedDict):
@@ -39,7 +39,10 @@ class Report(TypedDict):
     game: str
     position: Any
     convention: str
-    value: Optional[int]
+    #: A whole number; ``{"infinity": [...]}`` for a loopy game's infinite
+    #: value (:attr:`grundy.Position.loopy_value` reads it as a class);
+    #: ``None`` in misère play.
+    value: Union[int, Dict[str, List[int]], None]
     outcome: str
     winning_moves: List[WinningMove]
 

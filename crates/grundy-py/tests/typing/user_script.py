@@ -26,6 +26,15 @@ def main() -> None:
     assert isinstance(values, np.ndarray)
     top: npt.NDArray[np.uint32] = values
     print(s.period, s.preperiod, s.status, s.stats["max_value"], int(top.max()), s[10])
+    largest: int = int(s.values.max())
+    cells: memoryview = s.cells
+    print(largest, cells.format)
+    loopy = grundy.game("windup", [1], variant="7:2,3").loopy_value
+    if isinstance(loopy, grundy.Infinite):
+        finite: tuple[int, ...] = loopy.finite
+        print(finite, str(loopy))
+    found = grundy.pattern([0, 1, 2] * 20)
+    print([f["formula"] for f in found], grundy.coin_values("mogul", 40)[-1], grundy.__version__)
     q = grundy.rule("0.77").misere_quotient(30)
     order: int = q["order"]
     period: int | None = q["periodicity"]["period"]
@@ -37,6 +46,10 @@ def main() -> None:
     print(n == 0, str(n), grundy.nimber("3*5").value)
     g = grundy.Game(options=kayles)
     print(g.value(10), g.outcome(grundy.sum([3, 4])), g.winning_moves(7))
+    mg = grundy.Game(options=kayles, misere=True)
+    won: str = mg.outcome(grundy.sum([1, 1]))
+    misere: bool = mg.misere
+    print(won, misere, mg.winning_moves(grundy.sum([4, 1])))
     print([f["name"] for f in grundy.families()][:3])
 
 

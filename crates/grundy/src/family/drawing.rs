@@ -88,8 +88,9 @@ pub enum Shape {
         /// Each coin, cell 1 first.
         up: Vec<bool>,
     },
-    /// A strip of cells drawn with one character each (`X` marked, `.`
-    /// empty), as in Dawson's chess or Treblecross.
+    /// A strip of cells drawn with one character each: `X` marked and `.`
+    /// empty, as in Dawson's chess or Treblecross, or `1` lit and `0`
+    /// unlit, as in Last-to-Toggle.
     Strip {
         /// The cells.
         cells: String,

@@ -8,6 +8,10 @@
 //! found without calling Python's hash; other positions are compared by
 //! Python's `hash` and `==`. A move that splits the game is a `grundy.sum`,
 //! or, for a game built with `splits=True`, a tuple of the parts it leaves.
+//! Misère play is searched over sums of positions ([`misere`]).
+
+mod misere;
+mod sum;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,71 +26,8 @@ use pyo3::sync::MutexExt;
 use pyo3::types::{PyInt, PyList, PyTuple, PyTypeMethods};
 
 use crate::{err, short};
-
-/// A move to a sum of positions (a move that splits the game in parts).
-/// A sum inside a sum is spread into it, so that the options function is
-/// only ever given the user's own positions, never a sum.
-#[pyclass(frozen, module = "grundy._grundy")]
-pub(crate) struct Sum {
-    #[pyo3(get)]
-    parts: Py<PyTuple>,
-}
-
-/// The parts of `items`, any sum among them spread out.
-fn flatten<'py>(items: impl Iterator<Item = Bound<'py, PyAny>>, into: &mut Vec<Bound<'py, PyAny>>) {
-    for item in items {
-        match item.downcast::<Sum>() {
-            Ok(s) => flatten(s.get().parts.bind(item.py()).iter(), into),
-            Err(_) => into.push(item),
-        }
-    }
-}
-
-#[pymethods]
-impl Sum {
-    #[new]
-    fn new(parts: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let items: Vec<Bound<'_, PyAny>> = parts
-            .try_iter()
-            .map_err(|_| PyTypeError::new_err("grundy.sum takes a list of positions"))?
-            .collect::<PyResult<_>>()?;
-        let mut flat = Vec::with_capacity(items.len());
-        flatten(items.into_iter(), &mut flat);
-        Ok(Sum {
-            parts: PyTuple::new(parts.py(), flat)?.unbind(),
-        })
-    }
-
-    /// Equal to a sum of equal parts in the same order.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match other.downcast::<Sum>() {
-            Ok(o) => self
-                .parts
-                .bind(other.py())
-                .eq(o.get().parts.bind(other.py())),
-            Err(_) => Ok(false),
-        }
-    }
-
-    /// The hash of the parts.
-    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        self.parts.bind(py).hash()
-    }
-
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.parts.bind(py).len()
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("grundy.sum({})", self.parts.bind(py).repr()?))
-    }
-
-    /// Pickles as its parts.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let args = PyTuple::new(py, [self.parts.clone_ref(py)])?;
-        PyTuple::new(py, [py.get_type::<Sum>().into_any(), args.into_any()])
-    }
-}
+use sum::flatten;
+pub(crate) use sum::Sum;
 
 /// A whole number not met yet (in the table of whole numbers).
 const UNMET: u32 = u32::MAX;
@@ -734,6 +675,8 @@ fn is_ndarray(o: &Bound<'_, PyAny>) -> bool {
 #[pyclass(frozen, module = "grundy._grundy")]
 pub(crate) struct CallableGame {
     memo: Mutex<Memo>,
+    /// Misère play: the player who makes the last move loses.
+    misere: bool,
     /// The thread computing now (0: none), to catch a callable calling
     /// back into the game it serves.
     busy: AtomicU64,
@@ -769,16 +712,24 @@ impl CallableGame {
 #[pymethods]
 impl CallableGame {
     #[new]
-    #[pyo3(signature = (options, max_positions = 10_000_000, splits = false))]
-    fn new(options: Py<PyAny>, max_positions: usize, splits: bool) -> Self {
+    #[pyo3(signature = (options, max_positions = 10_000_000, splits = false, misere = false))]
+    fn new(options: Py<PyAny>, max_positions: usize, splits: bool, misere: bool) -> Self {
         CallableGame {
             memo: Mutex::new(Memo::new(options, max_positions, splits)),
+            misere,
             busy: AtomicU64::new(0),
         }
     }
 
-    /// The Grundy value of a position (or of a `grundy.sum` of positions).
+    /// The Grundy value of a position (or of a `grundy.sum` of positions),
+    /// in normal play: a misère game has none.
     fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        if self.misere {
+            return Err(err(
+                "a misère game has no Grundy value: outcome and winning_moves play it \
+                 (the same game without misere=True gives values)",
+            ));
+        }
         self.with(py, |g| match position.downcast::<Sum>() {
             Ok(s) => {
                 let parts: Vec<Bound<'_, PyAny>> = s.get().parts.bind(py).iter().collect();
@@ -791,13 +742,27 @@ impl CallableGame {
         })
     }
 
-    /// The options of `position` (as `options` returns them) that leave
-    /// value 0.
+    /// 'N' when the player to move wins `position` (or a `grundy.sum` of
+    /// positions), else 'P', in the game's convention.
+    fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+        let p = match self.misere {
+            true => self.with(py, |g| g.misere_is_p(py, position))?,
+            false => self.value(py, position)? == 0,
+        };
+        Ok(if p { "P" } else { "N" })
+    }
+
+    /// The options of `position` (as `options` returns them) that leave a
+    /// P-position: value 0 in normal play. For a `grundy.sum`, each
+    /// winning move in one of its parts, as the sum it leaves.
     fn winning_moves(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<Py<PyAny>>> {
+        if self.misere {
+            return self.with(py, |g| g.misere_winning_moves(py, position));
+        }
         if let Ok(s) = position.downcast::<Sum>() {
             return self.with(py, |g| g.winning_moves_of_sum(py, s.get()));
         }
@@ -842,6 +807,12 @@ impl CallableGame {
         self.with(py, |g| Ok(g.splits))
     }
 
+    /// Whether the game is played misère.
+    #[getter]
+    fn misere(&self) -> bool {
+        self.misere
+    }
+
     /// Forgets every memoised value.
     fn clear(&self, py: Python<'_>) -> PyResult<()> {
         self.with(py, |g| {
@@ -850,13 +821,13 @@ impl CallableGame {
         })
     }
 
-    /// Pickles as the callable, the limit and the form of options (the
-    /// callable pickled by reference, as pickle does functions); the memo
-    /// is worked out again.
+    /// Pickles as the callable, the limit, the form of options and the
+    /// convention (the callable pickled by reference, as pickle does
+    /// functions); the memo is worked out again.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let (options, limit, splits) =
             self.with(py, |g| Ok((g.options.clone_ref(py), g.limit, g.splits)))?;
-        let args = (options, limit, splits).into_pyobject(py)?;
+        let args = (options, limit, splits, self.misere).into_pyobject(py)?;
         PyTuple::new(
             py,
             [py.get_type::<CallableGame>().into_any(), args.into_any()],
