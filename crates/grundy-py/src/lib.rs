@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::Duration;
 
+mod beside;
 mod families;
 mod nimbers;
 mod own_game;
@@ -75,28 +76,9 @@ fn abandonable<T: Send + 'static>(
     py: Python<'_>,
     job: impl FnOnce() -> PyResult<T> + Send + 'static,
 ) -> PyResult<T> {
-    let (tx, mut rx) = mpsc::channel();
-    let worker = std::thread::spawn(move || {
-        let r = catch_unwind(AssertUnwindSafe(job));
-        let _ = tx.send(r);
-    });
-    loop {
-        let (got, back) = py.detach(move || {
-            let got = rx.recv_timeout(Duration::from_millis(50));
-            (got, rx)
-        });
-        rx = back;
-        match got {
-            Ok(Ok(v)) => {
-                let _ = worker.join();
-                return v;
-            }
-            Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
-                let _ = worker.join();
-                return Err(err("internal error: the computation failed"));
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
-        }
+    match beside::Beside::spawn(job).wait(py, |py| py.check_signals()) {
+        Ok(result) => result.and_then(|r| r),
+        Err((e, _left_to_finish)) => Err(e),
     }
 }
 

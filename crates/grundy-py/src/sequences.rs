@@ -2,6 +2,7 @@
 //! with the GIL released and a stop flag, and sequence files.
 
 use super::*;
+use crate::beside::Beside;
 use grundy::job::platform::available_memory;
 use grundy::misere::genus_report::genera;
 use grundy::misere::report::{quotient_with, QuotientRequest};
@@ -91,38 +92,14 @@ fn interruptible<T: Send + 'static>(
     on_stop: impl FnOnce(PyErr, Option<T>) -> PyErr,
 ) -> PyResult<T> {
     let stop = Arc::new(AtomicBool::new(false));
-    let (tx, mut rx) = mpsc::channel();
     let flag = stop.clone();
-    let worker = std::thread::spawn(move || {
-        let r = catch_unwind(AssertUnwindSafe(|| job(flag)));
-        let _ = tx.send(r);
-    });
-    loop {
-        // The receiver is not `Sync`: it goes into the detached closure
-        // and comes back.
-        let (got, back) = py.detach(move || {
-            let got = rx.recv_timeout(Duration::from_millis(50));
-            (got, rx)
-        });
-        rx = back;
-        match got {
-            Ok(Ok(v)) => {
-                let _ = worker.join();
-                return Ok(v);
-            }
-            Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
-                let _ = worker.join();
-                return Err(err("internal error: the computation failed"));
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-        }
-        if let Err(e) = py.check_signals().and_then(|()| tick(py)) {
+    let job = Beside::spawn(move || job(flag));
+    match job.wait(py, |py| py.check_signals().and_then(|()| tick(py))) {
+        Ok(result) => result,
+        Err((e, job)) => {
             stop.store(true, Ordering::SeqCst);
-            let left = py.detach(move || {
-                let _ = worker.join();
-                rx.try_recv().ok().and_then(|r| r.ok())
-            });
-            return Err(on_stop(e, left));
+            let left = py.detach(move || job.finish());
+            Err(on_stop(e, left))
         }
     }
 }
