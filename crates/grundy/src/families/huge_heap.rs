@@ -85,6 +85,9 @@ pub fn start_sizes(
         return None;
     }
     let pv = PeriodicValues::prove(rule)?;
+    if heaps.iter().any(|&h| pv.checked_value(h).is_none()) {
+        return None;
+    }
     let game = HugeHeapPlay {
         rule: rule.clone(),
         pv,
@@ -100,16 +103,27 @@ fn three_way_splits(r: u64) -> u128 {
 }
 
 impl HugeHeapPlay {
-    fn g(&self, n: u64) -> u32 {
+    fn g(&self, n: u64) -> u64 {
         self.pv.value(n)
     }
 
-    fn nim_sum(&self, heaps: &[u64]) -> u32 {
+    fn nim_sum(&self, heaps: &[u64]) -> u64 {
         heaps.iter().fold(0, |a, &h| a ^ self.g(h))
     }
 
+    /// The largest take: bounded by the code, or the whole heap for a code
+    /// that removes any number ([`theory::removal_tail`]).
     fn max_take(&self, h: u64) -> u64 {
-        self.rule.max_removal().map_or(0, u64::from).min(h)
+        self.rule.max_removal().map_or(h, u64::from).min(h)
+    }
+
+    /// The takes that are counted one by one: all of them for a bounded
+    /// code, those before the repeated digits otherwise.
+    fn written_takes(&self, h: u64) -> u64 {
+        match (self.rule.max_removal(), theory::removal_tail(&self.rule)) {
+            (None, Some(k0)) => (k0 - 1).min(h),
+            _ => self.max_take(h),
+        }
     }
 
     /// Whether taking `take` tokens from a heap of `h` may leave `parts`
@@ -128,10 +142,38 @@ impl HugeHeapPlay {
         }
     }
 
+    /// How many takes `k0 <= k <= h` are moves (each leaves one heap, or
+    /// none when it takes the whole heap): by the class of `k` in the
+    /// repeated block of digits.
+    fn tail_takes(&self, h: u64, k0: u64) -> u128 {
+        if h < k0 {
+            return 0;
+        }
+        let crate::heap::rule::RuleKind::Code(code) = self.rule.kind() else {
+            return 0;
+        };
+        let from = code.repeat_from.unwrap_or(0) as u64;
+        let block = code.digits.len() as u64 - from;
+        let mut n = 0u128;
+        for j in 0..block {
+            // Takes k = k0 + j + x block below h leave one heap.
+            let k = k0 + j;
+            if k < h && leaves(&self.rule, k) & LEAVE_ONE != 0 {
+                n += ((h - 1 - k) / block + 1) as u128;
+            }
+        }
+        n + u128::from(leaves(&self.rule, h) & LEAVE_NONE != 0)
+    }
+
     /// How many moves a heap of `h` has, counted without listing them.
     fn moves_of(&self, h: u64) -> u128 {
         let mut n = 0u128;
-        for k in 0..=self.max_take(h) {
+        if let (None, Some(k0)) = (self.rule.max_removal(), theory::removal_tail(&self.rule)) {
+            // The repeated digits leave one heap or none: one move a take,
+            // counted over each repetition of the block of digits.
+            n += self.tail_takes(h, k0);
+        }
+        for k in 0..=self.written_takes(h) {
             let r = h - k;
             n += u128::from(self.allows(h, k, 0)) + u128::from(self.allows(h, k, 1));
             if self.allows(h, k, 2) {
@@ -294,13 +336,24 @@ impl HugeHeapPlay {
             .iter()
             .map(|&h| format!("G({h}) = {}", self.g(h)))
             .collect();
-        format!(
-            "The values of {} are periodic: G(n + {period}) = G(n) for every n >= {n0}, \
-             as the periodicity theorem proves. So {}. Their nim-sum (XOR) is {}.",
-            self.rule,
-            each.join(", "),
-            self.nim_sum(p)
-        )
+        match self.pv.arithmetic_proof() {
+            Some(proof) => format!(
+                "The values of {} are arithmetic-periodic: G(n + {period}) = G(n) + {} for every n >= {n0}, \
+                 as the {} proves. So {}. Their nim-sum (XOR) is {}.",
+                self.rule,
+                proof.saltus,
+                proof.statement(),
+                each.join(", "),
+                self.nim_sum(p)
+            ),
+            None => format!(
+                "The values of {} are periodic: G(n + {period}) = G(n) for every n >= {n0}, \
+                 as the periodicity theorem proves. So {}. Their nim-sum (XOR) is {}.",
+                self.rule,
+                each.join(", "),
+                self.nim_sum(p)
+            ),
+        }
     }
 }
 
@@ -367,6 +420,10 @@ impl Play for HugeHeapPlay {
             let h = p[i];
             let mut best: Option<(u64, usize, std::cmp::Reverse<u64>)> = None;
             for k in 0..=self.max_take(h) {
+                if best.is_some() {
+                    // Takes only grow from here: the least take has won.
+                    break;
+                }
                 let r = h - k;
                 // The largest part of the least split into n heaps.
                 for (n, largest) in [
@@ -474,11 +531,11 @@ impl Notation for HugeHeapPlay {
 
 impl Analyse for HugeHeapPlay {
     fn value(&self, p: &Vec<u64>) -> Option<Nimber> {
-        Some(Nimber(self.nim_sum(p) as u64))
+        Some(Nimber(self.nim_sum(p)))
     }
 
     fn outcome(&self, p: &Vec<u64>) -> Outcome {
-        Outcome::from_value(Nimber(self.nim_sum(p) as u64))
+        Outcome::from_value(Nimber(self.nim_sum(p)))
     }
 
     fn explain_choice(&self, before: &Vec<u64>, c: &Choice<HugeMove, Vec<u64>>) -> String {
@@ -537,7 +594,7 @@ impl Analyse for HugeHeapPlay {
     fn report_extra(&self, p: &Vec<u64>) -> Map<String, Value> {
         let mut extra = Map::new();
         extra.insert("rule".into(), Value::from(self.rule.base().to_string()));
-        let values: Vec<u32> = p.iter().map(|&h| self.g(h)).collect();
+        let values: Vec<u64> = p.iter().map(|&h| self.g(h)).collect();
         extra.insert("heap_values".into(), Value::from(values));
         extra
     }
@@ -547,7 +604,7 @@ impl Draw for HugeHeapPlay {
     /// A row of at most forty tokens per heap, then `...` and the
     /// heap's size as a number.
     fn draw(&self, p: &Vec<u64>) -> String {
-        let values: Vec<u64> = p.iter().map(|&h| self.g(h) as u64).collect();
+        let values: Vec<u64> = p.iter().map(|&h| self.g(h)).collect();
         let mut out = valued_heap_rows(p, &values, ROW);
         let xor = nim_sum_text(&values);
         let outcome = self.outcome(p);
@@ -558,8 +615,12 @@ impl Draw for HugeHeapPlay {
         let (n0, period) = (self.pv.preperiod(), self.pv.period());
         let _ = writeln!(
             out,
-            "  nim-sum {xor}: {what} ({}); values from the proven period {period} (from n = {n0})",
-            outcome.describe()
+            "  nim-sum {xor}: {what} ({}); values from the proven {} (from n = {n0})",
+            outcome.describe(),
+            match self.pv.saltus() {
+                0 => format!("period {period}"),
+                s => format!("arithmetic period {period}, saltus {s}"),
+            }
         );
         out
     }
@@ -572,10 +633,10 @@ impl Draw for HugeHeapPlay {
                 .enumerate()
                 .map(|(i, &h)| Part {
                     label: format!("heap {}", i + 1),
-                    value: Some(self.g(h) as u64),
+                    value: Some(self.g(h)),
                 })
                 .collect(),
-            value: Some(self.nim_sum(p) as u64),
+            value: Some(self.nim_sum(p)),
             outcome: self.outcome(p),
         }
     }

@@ -28,7 +28,7 @@ use crate::game::{Analysis, Convention, Outcome, WinningMove};
 use crate::heap::code::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::heap::periodic::PeriodicValues;
 use crate::heap::rule::{HeapRule, RuleKind};
-use crate::nimber::Nimber;
+use crate::nimber::{sums, Nimber};
 
 /// A move on one heap: take `take` tokens from heap `heap` (0-based) of
 /// `from` tokens and leave `parts`; worded as [`super::heap::HeapMove`].
@@ -88,7 +88,7 @@ impl Search<'_> {
     /// order. A `b` in the preperiod is tried alone; past it both parts
     /// are periodic, so the value depends only on `b mod p` and each class
     /// is checked once and counted.
-    fn pair_splits(&self, r: u64, t: u32, min: u64, want: usize) -> (u128, Vec<u64>) {
+    fn pair_splits(&self, r: u64, t: u64, min: u64, want: usize) -> (u128, Vec<u64>) {
         let g = |n| self.pv.value(n);
         let half = r / 2;
         let (n0, p) = (self.pv.preperiod(), self.pv.period());
@@ -106,6 +106,11 @@ impl Search<'_> {
         let start = lo.max(min);
         if half < start {
             return (count, first);
+        }
+        if self.pv.saltus() > 0 {
+            let (n, more) = self.pair_classes(r, t, start, want.saturating_sub(first.len()));
+            first.extend(more);
+            return (count + n, first);
         }
         // b = start + j + i p: the class j decides the value of the split.
         let m = half - start + 1;
@@ -129,8 +134,149 @@ impl Search<'_> {
         (count, first)
     }
 
+    /// `G(n)` as `(high, low)`: the quotient and remainder by the saltus
+    /// (a power of two), so that past the preperiod `high` grows by one a
+    /// period and `low` depends only on the class.
+    fn high_low(&self, n: u64) -> (u64, u64) {
+        let (v, s) = (self.pv.value(n), self.pv.saltus());
+        (v >> s.trailing_zeros(), v & (s - 1))
+    }
+
+    /// The takes `k >= k0` of a heap of `h` (a code that removes any number
+    /// of tokens, leaving one heap or none), under an arithmetic period:
+    /// the heaps `r` with `G(r) = t` are at most one a class past the
+    /// preperiod, so they are found directly and listed by increasing take.
+    fn tail(&mut self, rule: &HeapRule, heap: usize, h: u64, k0: u64, t: u64) {
+        let Some(top) = h.checked_sub(k0) else { return };
+        let (n0, p, s) = (self.pv.preperiod(), self.pv.period(), self.pv.saltus());
+        let (th, tl) = (t >> s.trailing_zeros(), t & (s - 1));
+        let mut rests: Vec<u64> = (1..n0.min(top + 1))
+            .filter(|&r| self.pv.value(r) == t)
+            .collect();
+        for g in 0..p {
+            let (hg, lg) = self.high_low(n0 + g);
+            if lg != tl || th < hg {
+                continue;
+            }
+            if let Some(r) = (th - hg).checked_mul(p).and_then(|x| x.checked_add(n0 + g)) {
+                if r >= 1.max(n0) && r <= top {
+                    rests.push(r);
+                }
+            }
+        }
+        rests.sort_unstable_by(|a, b| b.cmp(a));
+        rests.dedup();
+        for r in rests {
+            if leaves(rule, h - r) & LEAVE_ONE != 0 {
+                self.found(heap, h, h - r, vec![r]);
+            }
+        }
+        if t == 0 && leaves(rule, h) & LEAVE_NONE != 0 {
+            self.found(heap, h, h, Vec::new());
+        }
+    }
+
+    /// [`Self::pair_splits`] past the preperiod under an arithmetic period:
+    /// in the class of `b0 = start + j`, `b = b0 + x p` and `c = r - b`
+    /// have high values `hb + x` and `hc - x` of fixed sum, so the splits
+    /// that work are the pairs of [`sums::pairs_in`].
+    fn pair_classes(&self, r: u64, t: u64, start: u64, want: usize) -> (u128, Vec<u64>) {
+        let (p, s) = (self.pv.period(), self.pv.saltus());
+        let (th, tl) = (t >> s.trailing_zeros(), t & (s - 1));
+        let half = r / 2;
+        let (mut count, mut first) = (0u128, Vec::new());
+        for j in 0..p.min(half - start + 1) {
+            let b0 = start + j;
+            let ((hb, lb), (hc, lc)) = (self.high_low(b0), self.high_low(r - b0));
+            if lb ^ lc != tl {
+                continue;
+            }
+            let top = hb + (half - b0) / p;
+            count += sums::pairs_in(hb + hc, th, hb, top);
+            let found = sums::first_pairs(hb + hc, th, hb, top, want);
+            first.extend(found.into_iter().map(|u| b0 + (u - hb) * p));
+        }
+        first.sort_unstable();
+        first.truncate(want);
+        (count, first)
+    }
+
+    /// Three-heap splits with every part past the preperiod, under an
+    /// arithmetic period: the ordered triples are counted class by class
+    /// ([`sums::triples_from`]); the unordered ones follow by Burnside's
+    /// lemma, `(ordered + 3 (a = b) + 2 (a = b = c)) / 6`. The first moves
+    /// are listed by increasing `a` over a stretch of `a`, and one is
+    /// built when that stretch has none.
+    fn three_growing(&mut self, heap: usize, from: u64, take: u64, r: u64, t: u64) {
+        let (n0, p, s) = (self.pv.preperiod(), self.pv.period(), self.pv.saltus());
+        let lo = n0.max(1);
+        let (th, tl) = (t >> s.trailing_zeros(), t & (s - 1));
+        // (high, low, least high) of each class; a part 0 is no part.
+        let class: Vec<(u64, u64, u64)> = (0..p)
+            .map(|a| {
+                let (h, l) = self.high_low(n0 + a);
+                (h, l, h + u64::from(n0 + a < lo))
+            })
+            .collect();
+        let (mut ordered, mut built) = (0u128, None);
+        for a in 0..p {
+            for b in 0..p {
+                let base = 3 * n0 + a + b;
+                let Some(left) = r.checked_sub(base) else {
+                    continue;
+                };
+                let c = left % p;
+                let Some(x) = left.checked_sub(c).map(|l| l / p) else {
+                    continue;
+                };
+                let (ca, cb, cc) = (class[a as usize], class[b as usize], class[c as usize]);
+                if ca.1 ^ cb.1 ^ cc.1 != tl {
+                    continue;
+                }
+                let m = x + ca.0 + cb.0 + cc.0;
+                let n = sums::triples_from(m, th, [ca.2, cb.2, cc.2]);
+                ordered += n;
+                if n > 0 && built.is_none() {
+                    built = one_triple(m, th, [ca, cb, cc]).map(|u| {
+                        let mut parts: Vec<u64> =
+                            [(a, u[0], ca.0), (b, u[1], cb.0), (c, u[2], cc.0)]
+                                .iter()
+                                .map(|&(cl, u, h)| n0 + cl + p * (u - h))
+                                .collect();
+                        parts.sort_unstable();
+                        parts
+                    });
+                }
+            }
+        }
+        let twins = (0..p)
+            .filter(|&g| {
+                let (h, l, _) = class[g as usize];
+                let c = (l == tl && th >= h)
+                    .then(|| (th - h).checked_mul(p).and_then(|x| x.checked_add(n0 + g)))
+                    .flatten();
+                c.is_some_and(|c| c >= lo && r >= c + 2 * lo && (r - c) % 2 == 0)
+            })
+            .count() as u128;
+        let triplet = u128::from(r % 3 == 0 && r / 3 >= lo && self.pv.value(r / 3) == t);
+        self.total += (ordered + 3 * twins + 2 * triplet) / 6;
+        let before = self.moves.len();
+        let third = r / 3;
+        let mut a = lo;
+        while self.moves.len() < self.limit && a <= third && a < lo + LISTED_STRETCH {
+            let want = self.limit - self.moves.len();
+            let (_, first) = self.pair_splits(r - a, t ^ self.pv.value(a), a, want);
+            let parts = first.into_iter().map(|b| vec![a, b, r - a - b]);
+            self.list(heap, from, take, 0, parts);
+            a += 1;
+        }
+        if self.moves.len() == before {
+            self.list(heap, from, take, 0, built.into_iter());
+        }
+    }
+
     /// Splits of `r` into two heaps whose values XOR to `t`.
-    fn two(&mut self, heap: usize, from: u64, take: u64, r: u64, t: u32) {
+    fn two(&mut self, heap: usize, from: u64, take: u64, r: u64, t: u64) {
         let want = self.limit.saturating_sub(self.moves.len());
         let (count, first) = self.pair_splits(r, t, 1, want);
         self.list(
@@ -173,7 +319,7 @@ impl Search<'_> {
     /// mod `p` (that of `c` follows); the members of each pair of classes
     /// are counted in closed form ([`class_triples`]), and the first moves
     /// are listed by increasing `a`, then `b`.
-    fn three(&mut self, heap: usize, from: u64, take: u64, r: u64, t: u32) {
+    fn three(&mut self, heap: usize, from: u64, take: u64, r: u64, t: u64) {
         let g = |n| self.pv.value(n);
         let (n0, p) = (self.pv.preperiod(), self.pv.period());
         let lo = n0.max(1);
@@ -186,6 +332,9 @@ impl Search<'_> {
         }
         if third < lo {
             return;
+        }
+        if self.pv.saltus() > 0 {
+            return self.three_growing(heap, from, take, r, t);
         }
         // Every pair of classes, counted.
         for a0 in lo..lo + p {
@@ -211,6 +360,34 @@ impl Search<'_> {
             a += 1;
         }
     }
+}
+
+/// For a code that removes any number of tokens: the first take `k0` past
+/// its written digits, when the digits it repeats from there never split
+/// (Lasker's Nim, `4.[3]`: every take leaves one heap or none).
+pub(crate) fn removal_tail(rule: &HeapRule) -> Option<u64> {
+    let RuleKind::Code(code) = rule.kind() else {
+        return None;
+    };
+    let from = code.repeat_from?;
+    let splits = code.digits[from..]
+        .iter()
+        .any(|d| d.bits & (LEAVE_TWO | LEAVE_THREE) != 0);
+    (!splits && code.max_removal().is_none()).then_some(code.digits.len() as u64)
+}
+
+/// The smallest parts `a` tried one by one for the first three-heap
+/// moves under an arithmetic period.
+const LISTED_STRETCH: u64 = 4096;
+
+/// One ordered triple of high values, each at least its class's least,
+/// with sum `m` and nim-sum `t`: `t` and twice `(m - t) / 2`, in some
+/// order (`v xor w xor w = v`).
+fn one_triple(m: u64, t: u64, class: [(u64, u64, u64); 3]) -> Option<[u64; 3]> {
+    let d = m.checked_sub(t).filter(|r| r % 2 == 0)? / 2;
+    [[t, d, d], [d, t, d], [d, d, t]]
+        .into_iter()
+        .find(|u| (0..3).all(|i| u[i] >= class[i].2))
 }
 
 /// How many `(a, b)` with `a = a0 + x p`, `b = b0 + y p` (`x, y >= 0`)
@@ -252,7 +429,16 @@ pub fn analyze(
         moves: Vec::new(),
         total: 0,
     };
-    let max_take = rule.max_removal().map_or(0, u64::from);
+    let tail = removal_tail(rule);
+    let max_take = match (rule.max_removal(), tail) {
+        (Some(k), _) => u64::from(k),
+        (None, Some(k0)) if pv.saltus() > 0 => k0 - 1,
+        _ => {
+            return Err(HeapError::TooLarge(format!(
+                "the moves of {rule} at a huge heap are not derived: it removes any number of tokens and splits"
+            )))
+        }
+    };
     if total != 0 {
         for (i, &h) in heaps.iter().enumerate() {
             let t = total ^ pv.value(h);
@@ -272,9 +458,12 @@ pub fn analyze(
                     s.three(i, h, k, r, t);
                 }
             }
+            if let (None, Some(k0)) = (rule.max_removal(), tail) {
+                s.tail(rule, i, h, k0, t);
+            }
         }
     }
-    let value = Nimber(total as u64);
+    let value = Nimber(total);
     let analysis = Analysis {
         convention: Convention::Normal,
         value: Some(value),
@@ -302,6 +491,12 @@ mod tests {
         "0.3f",
         "0.4",
         "triomino",
+        "lasker",
+        "0.8",
+        "0.88",
+        "0.48",
+        "8.0",
+        "0.c",
     ];
 
     fn proven(i: usize) -> Option<(HeapRule, PeriodicValues)> {

@@ -142,7 +142,11 @@ pub fn option_value(o: &HeapOption, g: &[u32]) -> String {
 
 /// The value of the heaps a move leaves, worked out from `g`:
 /// `0 (no heap)`, `G(4) = 1` or `G(1) ⊕ G(3) = 1 ⊕ 3 = 2`.
-pub fn leaves_value<T: Copy + std::fmt::Display>(parts: &[T], g: impl Fn(T) -> u32) -> String {
+pub fn leaves_value<T: Copy + std::fmt::Display, V: Into<u64>>(
+    parts: &[T],
+    g: impl Fn(T) -> V,
+) -> String {
+    let g = |p: T| -> u64 { g(p).into() };
     match parts {
         [] => "0 (no heap)".to_string(),
         [a] => format!("G({a}) = {}", g(*a)),

@@ -30,7 +30,8 @@
 //!
 //! **Arithmetic periodicity** `G(n + p) = G(n) + s` (saltus `s`) is found the
 //! same way on the first differences of the sequence, for every rule, and is
-//! reported as observed: no theorem here proves it. Finite octal codes are
+//! reported as observed unless [`arithmetic::test`] proves it (finite codes
+//! with a saltus a power of two, and Lasker's Nim). Finite octal codes are
 //! never arithmetic-periodic (Horrocks and Nowakowski, INTEGERS 3, 2003), so
 //! for them a growing pattern is a stretch that will break; hexadecimal
 //! codes (splits into three heaps) can be, e.g. 0.8 with
@@ -51,6 +52,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rule::{HeapRule, RuleKind};
 
+pub mod arithmetic;
 mod light;
 
 /// How far the periodicity has been established.
@@ -150,6 +152,17 @@ impl Window {
             Window::Subtraction { max } => Some(n0 + max.max(1)),
             Window::Unknown => None,
         }
+    }
+
+    /// Whether a run until the proof may end for `rule`: a periodicity
+    /// theorem covers it, or [`arithmetic::test`] may prove a saltus (a
+    /// take-and-break code counted in single tokens that may leave three
+    /// heaps or removes any number of tokens).
+    pub fn may_prove(rule: &HeapRule) -> bool {
+        Window::for_rule(rule) != Window::Unknown
+            || (Window::saltus_possible(rule)
+                && rule.scale() == 1
+                && matches!(rule.kind(), RuleKind::Code(_)))
     }
 
     /// Whether the rule's sequence may be arithmetic-periodic for ever, as
@@ -444,7 +457,42 @@ pub fn analyze_with<T: PartialEq + Into<u32>>(
 /// Periodicity of a rule's sequence, with the theorem that fits the rule,
 /// and its saltus when it has one.
 pub fn analyze_rule(rule: &HeapRule, values: &[u32]) -> Periodicity {
-    analyze(values, Window::for_rule(rule), true)
+    let p = analyze(values, Window::for_rule(rule), true);
+    with_arithmetic_proof(rule, values.len(), |n| values[n], p)
+}
+
+/// `p` with its saltus proven when it is observed and
+/// [`arithmetic::test`] proves it from the `len` values `g(0..len)`.
+pub fn with_arithmetic_proof(
+    rule: &HeapRule,
+    len: usize,
+    g: impl Fn(usize) -> u32,
+    p: Periodicity,
+) -> Periodicity {
+    match arithmetic_proof(rule, len, g, &p) {
+        Some(proof) => Periodicity {
+            status: Status::Proven,
+            values_for_proof: Some(proof.window_end),
+            ..p
+        },
+        None => p,
+    }
+}
+
+/// The proof of `p`'s saltus, when it is observed and [`arithmetic::test`]
+/// proves it from the `len` values `g(0..len)`.
+pub fn arithmetic_proof(
+    rule: &HeapRule,
+    len: usize,
+    g: impl Fn(usize) -> u32,
+    p: &Periodicity,
+) -> Option<arithmetic::ArithmeticProof> {
+    match (p.status, p.preperiod, p.period, p.saltus) {
+        (Status::Observed, Some(n0), Some(per), Some(s)) if s > 0 => {
+            arithmetic::test(rule, len, g, n0, per, s as u64).ok()
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -110,7 +110,7 @@ pub fn last_heap(
     match to {
         Some(t) => Ok(t),
         None if until_proven => {
-            if Window::for_rule(rule) == Window::Unknown {
+            if !Window::may_prove(rule) {
                 return Err(Error::new(format!(
                     "no periodicity theorem covers {rule}, so --until-proven needs --to N"
                 )));
@@ -159,7 +159,7 @@ impl SeqRequest {
         // Past what the engine counts, values can only come from a proven
         // period: a rule a theorem may prove periodic runs as far as the
         // engine counts, and says so if no period is proven by then.
-        let provable = Window::for_rule(rule) != Window::Unknown;
+        let provable = Window::may_prove(rule);
         let engine_to = if provable {
             to.min(sequence::max_heap(rule, method))
         } else {
@@ -423,7 +423,10 @@ impl Prepared {
                 .map_err(|e| Error::new(format!("checkpoint: {e}")))?;
         }
         let to = r.to;
-        if s.period.is_some() {
+        let arithmetic = r.until_proven
+            && s.period.is_none()
+            && s.periodicity().status == crate::heap::periodicity::Status::Proven;
+        if s.period.is_some() || arithmetic {
             if !r.until_proven {
                 s.to = to;
             }

@@ -41,6 +41,7 @@ pub mod mex;
 pub mod poly;
 pub mod portable;
 pub mod reference;
+pub mod sums;
 
 pub use expr::{eval, ExprError};
 pub use mex::{mex, Mex};

@@ -298,6 +298,13 @@ fn gcd(a: u64, b: u64) -> u64 {
 /// The theorem by which `A(n) = B(n + d)` for every `n >= max(0, -d)`,
 /// both proven periodic, when their values agree until both repeat.
 pub fn proven_equal(a: &PeriodicValues, b: &PeriodicValues, d: i64) -> Option<String> {
+    // Past both windows, a period of both adds the same to each only when
+    // the saltus per token is the same.
+    if u128::from(a.saltus()) * u128::from(b.period())
+        != u128::from(b.saltus()) * u128::from(a.period())
+    {
+        return None;
+    }
     let l = (a.period() / gcd(a.period(), b.period())).checked_mul(b.period())?;
     let from = (-d).max(0) as u64;
     let both = a
@@ -311,11 +318,12 @@ pub fn proven_equal(a: &PeriodicValues, b: &PeriodicValues, d: i64) -> Option<St
     let agree = (from..end).all(|n| a.value(n) == b.value(n.saturating_add_signed(d)));
     agree.then(|| {
         format!(
-            "periodicity theorems: periods {} from {} and {} from {}, both proven; the values agree for {from} <= n < {end}, after which both repeat",
+            "periodicity theorems: periods {} from {} and {} from {}, both proven; the values agree for {from} <= n < {end}, after which both {}",
             a.period(),
             a.preperiod(),
             b.period(),
-            b.preperiod()
+            b.preperiod(),
+            if a.saltus() == 0 { "repeat" } else { "grow by the same saltus" }
         )
     })
 }

@@ -337,7 +337,8 @@ fn formula_proof(claim: &str, f: &Formula, rule: &HeapRule) -> Result<Option<Ans
     let Some(q) = f.period("n") else {
         return Ok(None);
     };
-    let Some(pv) = PeriodicValues::prove(&rule.base()) else {
+    // A formula in residues repeats; values growing by a saltus do not.
+    let Some(pv) = PeriodicValues::prove(&rule.base()).filter(|pv| pv.saltus() == 0) else {
         return Ok(None);
     };
     let (n0, p) = (pv.preperiod(), pv.period());
@@ -424,8 +425,8 @@ fn equal(claim: &str, a: &Game, b: &Game, to: u32) -> Result<Answer, String> {
     }
     if let (Game::Rule(ra), Game::Rule(rb)) = (a, b) {
         if let (Some(pa), Some(pb)) = (
-            PeriodicValues::prove(&ra.base()),
-            PeriodicValues::prove(&rb.base()),
+            PeriodicValues::prove(&ra.base()).filter(|pv| pv.saltus() == 0),
+            PeriodicValues::prove(&rb.base()).filter(|pv| pv.saltus() == 0),
         ) {
             let l = pa.period() / gcd(pa.period(), pb.period()) * pb.period();
             let bound = pa.preperiod().max(pb.preperiod()).saturating_add(l);

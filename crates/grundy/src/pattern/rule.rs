@@ -67,6 +67,26 @@ fn patterns(rule: &HeapRule, to: u32, g: &[u64]) -> Vec<Finding> {
             )];
         }
     }
+    if let Some(pv) = PeriodicValues::prove(&base).filter(|pv| pv.saltus() > 0) {
+        let proof = pv
+            .arithmetic_proof()
+            .expect("a saltus comes with its proof");
+        let (n0, per, s) = (pv.preperiod(), pv.period(), pv.saltus());
+        let longer: Vec<u64> = (0..(n0 + per).max(g.len() as u64))
+            .map(|n| pv.value(n))
+            .collect();
+        let mut f = period::finding(
+            0,
+            &longer,
+            (n0, per, s as i64),
+            proof.window_end.saturating_sub(1).max(last),
+            Status::Proven {
+                theorem: proof.statement(),
+            },
+        );
+        f.checked_to = f.found_to;
+        return vec![f];
+    }
     if window != Window::Unknown {
         if let Some(pv) = PeriodicValues::prove(&base) {
             let (n0, per) = (pv.preperiod(), pv.period());
@@ -137,11 +157,18 @@ mod tests {
     }
 
     #[test]
-    fn lasker_is_observed_arithmetic() {
+    fn arithmetic_periods_are_proven() {
         let found = find_rule(&"lasker".parse().unwrap(), 300).unwrap();
         assert_eq!(found[0].kind, Kind::ArithmeticPeriod);
         assert_eq!(found[0].formula, "G(n + 4) = G(n) + 4 for n >= 1");
-        assert_eq!(found[0].status, Status::Observed { to: 300 });
+        assert!(
+            matches!(&found[0].status, Status::Proven { theorem } if theorem.contains("Lasker"))
+        );
         assert_eq!(found[0].value(1_000_000_000_000), Some(999_999_999_999));
+        let found = find_rule(&"0.8".parse().unwrap(), 300).unwrap();
+        assert_eq!(found[0].formula, "G(n + 3) = G(n) + 1 for n >= 1");
+        assert!(
+            matches!(&found[0].status, Status::Proven { theorem } if theorem.contains("levels"))
+        );
     }
 }

@@ -41,7 +41,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::periodicity::{analyze_with, Periodicity, Status, Window};
+use super::periodicity::{analyze_with, arithmetic_proof, Periodicity, Status, Window};
 use super::rc::{RcStats, Spill};
 use super::rule::HeapRule;
 
@@ -255,12 +255,14 @@ fn compute_from(
     let mut engine = Engine::new(rule, options.method, start, spill)?;
     let mut look = FIRST_LOOK;
     let mut period = None;
+    let mut arithmetic_end: Option<u64> = None;
     loop {
-        let target = if window == Window::Unknown {
-            to_heap
-        } else {
-            look.min(to_heap)
-        };
+        let target =
+            if window == Window::Unknown && !(options.until_proven && Window::may_prove(rule)) {
+                to_heap
+            } else {
+                look.min(to_heap)
+            };
         if !advance(
             &mut engine,
             target,
@@ -273,14 +275,17 @@ fn compute_from(
             break;
         }
         let mut next = look.saturating_add(look / 2);
+        if options.until_proven && Window::saltus_possible(rule) {
+            if let Some(end) = growing(rule, |n| engine.value(n), target)? {
+                arithmetic_end = Some(end);
+                break;
+            }
+        }
         if window != Window::Unknown {
             let found = analyze_with(target + 1, |n| engine.value(n), window, false);
             period = proven(&found, target);
             if period.is_some() {
                 break;
-            }
-            if options.until_proven && Window::saltus_possible(rule) {
-                growing(|n| engine.value(n), target)?;
             }
             // A repetition already seen is proven, if it lasts, at the end
             // of its window: look there rather than up to half as far again.
@@ -305,6 +310,11 @@ fn compute_from(
         if let Some((last, p)) = proof_point(|n| engine.value(n * scale), computed, window) {
             (computed, to, period) = (last, last as u64, Some(p));
         }
+    }
+    if let Some(end) = arithmetic_end {
+        // The values an arithmetic period's proof reads: G(0..end).
+        computed = computed.min(end.saturating_sub(1) as usize);
+        to = computed as u64;
     }
     Ok(Sequence {
         rule: rule.clone(),
@@ -378,11 +388,18 @@ const GROWING_FROM: usize = 1000;
 /// grow by a saltus over at least half of them, at least [`GROWING_FROM`]
 /// values in: a period would never be proven, and no theorem here proves
 /// arithmetic periodicity.
-fn growing(g: impl Fn(usize) -> u32, last: usize) -> Result<(), SequenceError> {
-    if last < GROWING_FROM {
-        return Ok(());
+fn growing(
+    rule: &HeapRule,
+    g: impl Fn(usize) -> u32,
+    last: usize,
+) -> Result<Option<u64>, SequenceError> {
+    let p = analyze_with(last + 1, &g, Window::Unknown, true);
+    if let Some(proof) = arithmetic_proof(rule, last + 1, &g, &p) {
+        return Ok(Some(proof.window_end));
     }
-    let p = analyze_with(last + 1, g, Window::Unknown, true);
+    if last < GROWING_FROM {
+        return Ok(None);
+    }
     match (p.status, p.preperiod, p.period, p.saltus) {
         (Status::Observed, Some(preperiod), Some(period), Some(saltus))
             if saltus != 0 && 2 * preperiod <= last as u64 =>
@@ -394,7 +411,7 @@ fn growing(g: impl Fn(usize) -> u32, last: usize) -> Result<(), SequenceError> {
                 at: last as u64,
             })
         }
-        _ => Ok(()),
+        _ => Ok(None),
     }
 }
 

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::EngineKind;
-use crate::heap::periodicity::{analyze_with, Periodicity, Window};
+use crate::heap::periodicity::{analyze_with, with_arithmetic_proof, Periodicity, Window};
 use crate::heap::rc::{Cells, RcStats};
 use crate::heap::rule::HeapRule;
 use crate::heap::store::{Claim, Fletcher, Theorem};
@@ -202,12 +202,13 @@ impl Sequence {
     /// saltus is looked for only where the theory allows one.
     pub fn periodicity(&self) -> Periodicity {
         let len = self.values.len().min(self.to as usize + 1);
-        analyze_with(
+        let p = analyze_with(
             len,
             |n| self.values.get(n),
             Window::for_rule(&self.rule),
             Window::saltus_possible(&self.rule),
-        )
+        );
+        with_arithmetic_proof(&self.rule, len, |n| self.values.get(n).into(), p)
     }
 
     /// Largest value, value counts, P-positions and checksum over
