@@ -212,3 +212,50 @@ proptest! {
         }
     }
 }
+
+/// Lasker's Nim past the computed range, from its proven arithmetic
+/// period, through the registry (the road of Python and the page).
+#[test]
+fn lasker_through_the_registry() {
+    let lasker = |n: u64| match n % 4 {
+        _ if n == 0 => 0,
+        3 => n + 1,
+        0 => n - 1,
+        _ => n,
+    };
+    let g = registry::start("lasker", "", "2147483647 5", Convention::Normal).unwrap();
+    let r = g.report().unwrap();
+    assert_eq!(r.value, Some(2_147_483_653));
+    assert!(!r.winning_moves.is_empty());
+    for m in &r.winning_moves {
+        let to: Vec<u64> = serde_json::from_value(m.to.clone()).unwrap();
+        assert_eq!(to.iter().fold(0, |x, &h| x ^ lasker(h)), 0, "{}", m.words);
+    }
+    assert!(g.explain().unwrap().contains("Lasker's solution"));
+    // Heaps past PERIODIC_FROM but small enough to compute: the same value
+    // and the same winning moves, in the same order, as every option tried.
+    let rule: HeapRule = "lasker".parse().unwrap();
+    for heaps in [vec![10_007u32, 12], vec![10_001, 9_998, 3]] {
+        let values = heap::values_for(&rule, &heaps).unwrap();
+        let plain = heap::analyze_moves_normal(&rule, &heaps, &values);
+        let text = heaps
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let g = registry::start("lasker", "", &text, Convention::Normal).unwrap();
+        let r = g.report().unwrap();
+        assert_eq!(r.value, plain.value.map(|v| v.0), "{text}");
+        let total = r
+            .winning_moves_total
+            .unwrap_or(r.winning_moves.len() as u128);
+        assert_eq!(total, plain.winning_moves.len() as u128, "{text}");
+        let want: Vec<String> = plain
+            .winning_moves
+            .iter()
+            .map(|w| w.mv.to_string())
+            .collect();
+        let got: Vec<String> = r.winning_moves.iter().map(|m| m.words.clone()).collect();
+        assert_eq!(got, want[..got.len()], "{text}");
+    }
+}

@@ -602,17 +602,21 @@ mod tests {
     }
 
     #[test]
-    fn hexadecimal_saltus_is_observed() {
+    fn hexadecimal_saltus_is_proven() {
         // 0.8: take one token and leave three heaps; G(n) = (n - 1) / 3.
         let g = crate::heap::naive::code_sequence(&"0.8".parse().unwrap(), 60);
         assert!((1..=60).all(|n| g[n] == (n as u32 - 1) / 3));
         let rule: HeapRule = "0.8".parse().unwrap();
         let p = analyze_rule(&rule, &g);
-        assert_eq!(p.status, Status::Observed);
+        // The levels test (arithmetic.rs) proves it from G(0..25).
+        assert_eq!(p.status, Status::Proven);
         assert_eq!(
-            (p.preperiod, p.period, p.saltus),
-            (Some(1), Some(3), Some(1))
+            (p.preperiod, p.period, p.saltus, p.values_for_proof),
+            (Some(1), Some(3), Some(1), Some(25))
         );
+        // The same values read as those of an octal code are only observed.
+        let octal = analyze_rule(&"0.7".parse().unwrap(), &g);
+        assert_eq!(octal.status, Status::Observed);
         assert!(Window::saltus_possible(&rule));
         assert!(!Window::saltus_possible(&"0.77".parse().unwrap()));
         assert!(Window::saltus_possible(&"4.[3]".parse().unwrap()));

@@ -424,13 +424,17 @@ mod tests {
 
     #[test]
     fn observed_patterns_need_trust() {
-        let r: HeapRule = "lasker".parse().unwrap();
+        let r: HeapRule = "0.8f".parse().unwrap();
         let found = find_rule(&r, 300).unwrap();
         assert!(rule_at(&r, &found, 1 << 60, false).is_err());
         let a = rule_at(&r, &found, (1 << 60) + 1, true).unwrap();
         assert!(!a.proven);
-        // Lasker's Nim takes any number: its options are too many to value.
-        assert!(a.winning_move.is_none() && a.note.is_some());
+        // Lasker's Nim is proven by its solution: a value and a move.
+        let l: HeapRule = "lasker".parse().unwrap();
+        let a = rule_at(&l, &find_rule(&l, 300).unwrap(), (1 << 60) + 2, false).unwrap();
+        assert!(a.proven);
+        assert_eq!(a.value, Some((1 << 60) + 2));
+        assert!(a.winning_move.is_some());
         let t = table_at(&[], 3, 4, true);
         assert!(t.is_err());
     }

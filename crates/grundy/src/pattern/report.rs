@@ -364,14 +364,20 @@ mod tests {
     fn a_value_asked_for_needs_a_finding_that_gives_every_value() {
         let e = Report::rule(&"sub:squares".parse().unwrap(), 2000, Some(5), true).unwrap_err();
         assert!(e.starts_with("no pattern found gives every value"), "{e}");
-        // Lasker's Nim: G(4k + 1) = 4k + 1, observed: an extrapolation,
-        // given only when trusted.
-        let lasker: HeapRule = "lasker".parse().unwrap();
-        assert!(Report::rule(&lasker, 300, Some(10), false).is_err());
-        let at = Report::rule(&lasker, 300, Some(10), true)
+        // 0.8f: G(n + 7) = G(n) + 4, observed: an extrapolation, given
+        // only when trusted. Lasker's Nim's is proven.
+        let hex: HeapRule = "0.8f".parse().unwrap();
+        assert!(Report::rule(&hex, 300, Some(10_000), false).is_err());
+        let at = Report::rule(&hex, 300, Some(10_000), true)
             .unwrap()
             .at
             .unwrap();
-        assert_eq!((at.n, at.value, at.proven), (Some(10), Some(10), false));
+        assert_eq!((at.n, at.proven), (Some(10_000), false));
+        let lasker: HeapRule = "lasker".parse().unwrap();
+        let at = Report::rule(&lasker, 300, Some(10), false)
+            .unwrap()
+            .at
+            .unwrap();
+        assert_eq!((at.n, at.value, at.proven), (Some(10), Some(10), true));
     }
 }

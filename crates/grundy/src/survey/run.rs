@@ -322,8 +322,10 @@ mod tests {
             .unwrap()
             .contains("before the point"));
         let hex = by("8.0");
-        assert_eq!((hex.status, hex.saltus), (SurveyStatus::Observed, Some(1)));
-        assert_eq!(hex.computed, Some(2000));
+        // G(n + 2) = G(n) + 1, proven by the levels test.
+        assert_eq!((hex.status, hex.saltus), (SurveyStatus::Proven, Some(1)));
+        // The run stops at the window of the proof, G(0..14), as for a period.
+        assert_eq!(hex.computed, Some(14));
         assert_eq!(by("0.00").status, SurveyStatus::NoMoves);
     }
 

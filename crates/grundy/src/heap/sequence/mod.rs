@@ -514,22 +514,28 @@ mod tests {
 
     #[test]
     fn until_proven_refuses_growing_values() {
-        // 0.8: G(n + 3) = G(n) + 1 from n = 1; no period can be proven.
+        // 0.8f: G(n + 7) = G(n) + 4 from n = 7 as far as computed, with
+        // values before the second period above the saltus: the levels
+        // test does not cover it, and no period can be proven. 0.8's
+        // saltus is proven, and the run stops at its window.
         let opts = Options {
             until_proven: true,
             ..Options::default()
         };
-        let e = compute(&"0.8".parse().unwrap(), 1_000_000, &opts).unwrap_err();
+        let s = compute(&"0.8".parse().unwrap(), 1_000_000, &opts).unwrap();
+        assert_eq!(s.len(), 25);
+        let e = compute(&"0.8f".parse().unwrap(), 1_000_000, &opts).unwrap_err();
         assert_eq!(
             e,
             SequenceError::Unprovable {
-                preperiod: 1,
-                period: 3,
-                saltus: 1,
+                preperiod: 7,
+                period: 7,
+                saltus: 4,
                 at: 1296
             }
         );
-        // Without --until-proven the run goes to the end and sees the saltus.
+        // Without --until-proven the run goes to the end and sees the
+        // saltus, proven.
         let s = compute_with(
             &"0.8".parse().unwrap(),
             60,
@@ -538,8 +544,9 @@ mod tests {
             &mut |_| true,
         )
         .unwrap();
+        assert_eq!(s.to, 60);
         let p = s.periodicity();
-        assert_eq!(p.status, Status::Observed);
+        assert_eq!(p.status, Status::Proven);
         assert_eq!(
             (p.preperiod, p.period, p.saltus),
             (Some(1), Some(3), Some(1))
