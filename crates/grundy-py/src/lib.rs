@@ -16,9 +16,11 @@ use std::time::Duration;
 
 mod beside;
 mod families;
+mod given;
 mod nimbers;
 mod own_game;
 mod sequences;
+mod stored;
 
 use families::{Position, Session};
 use grundy::family::registry::{self, AnyGame};
@@ -26,7 +28,7 @@ use grundy::family::session::{Line, Mode, Options as SessionOptions, Output, Sid
 use grundy::game::Convention;
 use grundy::heap::periodicity::{Status, Window};
 use grundy::heap::rule::HeapRule;
-use grundy::heap::sequence::{self, Method, Options, Sequence as RustSequence, Values};
+use grundy::heap::sequence::{self, Given, Method, Options, Sequence as RustSequence, Values};
 use grundy::heap::store;
 use grundy::nimber::{self, Nimber as RustNimber};
 use nimbers::Nimber;
@@ -132,17 +134,20 @@ fn check(py: Python<'_>, claim: &str, to: u32) -> PyResult<Py<PyAny>> {
 #[pyfunction]
 #[pyo3(signature = (values, start = 0))]
 fn pattern_of(py: Python<'_>, values: Vec<u64>, start: u64) -> PyResult<Py<PyAny>> {
-    let report = py.detach(move || {
-        guard(|| {
-            let r =
-                grundy::pattern::report::Report::sequence("values".into(), start, &values, None);
-            Ok(r.findings)
-        })
-    })?;
+    let found = py.detach(move || findings_of(&values, start))?;
     to_py(
         py,
-        &serde_json::to_value(report).map_err(|e| err(e.to_string()))?,
+        &serde_json::to_value(found).map_err(|e| err(e.to_string()))?,
     )
+}
+
+/// The findings of `grundy pattern -` in `values` = G(start), G(start + 1),
+/// ...: all observed, as nothing is known past the last value.
+fn findings_of(values: &[u64], start: u64) -> PyResult<Vec<grundy::pattern::Finding>> {
+    guard(|| {
+        let r = grundy::pattern::report::Report::sequence("values".into(), start, values, None);
+        Ok(r.findings)
+    })
 }
 
 /// The values of coins `0..=last` of a coin-turning game (a code or a
@@ -184,12 +189,13 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(families::glossary, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(pattern_of, m)?)?;
+    m.add_function(wrap_pyfunction!(given::given_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(coin_values, m)?)?;
-    m.add_function(wrap_pyfunction!(sequences::read_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(stored::read_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(nimbers::nimber_eval, m)?)?;
     m.add_function(wrap_pyfunction!(nimbers::nim_mul_arrays, m)?)?;
     m.add_function(wrap_pyfunction!(families::_session_restore, m)?)?;
     m.add_function(wrap_pyfunction!(families::_position_restore, m)?)?;
-    m.add_function(wrap_pyfunction!(sequences::_sequence_restore, m)?)?;
+    m.add_function(wrap_pyfunction!(stored::_sequence_restore, m)?)?;
     Ok(())
 }

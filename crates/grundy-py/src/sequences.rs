@@ -9,7 +9,7 @@ use grundy::misere::report::{quotient_with, QuotientRequest};
 use grundy::misere::solver::Limits;
 use std::sync::atomic::AtomicU64;
 
-fn parse_rule(text: &str) -> PyResult<HeapRule> {
+pub(crate) fn parse_rule(text: &str) -> PyResult<HeapRule> {
     guard(|| {
         text.trim()
             .parse::<HeapRule>()
@@ -401,14 +401,22 @@ fn resumed_values(rule: &HeapRule, path: &std::path::Path) -> PyResult<Vec<u32>>
     Ok(stored.values)
 }
 
-/// A computed sequence G(0..=to) with its periodicity and figures. It
-/// never changes once made (so threads may share it): the engine's values
-/// stay here, `values` hands numpy a read-only view of them, and `save`
-/// and `value` read them.
+/// What a sequence holds: a rule's values (computed, or read from a
+/// file), or values given with no rule.
+enum Held {
+    Rule(Box<RustSequence>),
+    Given(Given),
+}
+
+/// A sequence G(0..=to) with its periodicity and figures: a rule's,
+/// computed, or a user's own values given with no rule. It never changes
+/// once made (so threads may share it): the values stay here, `values`
+/// hands numpy a read-only view of them, and `save` and `value` read them.
 #[pyclass(frozen, module = "grundy._grundy")]
 pub(crate) struct Sequence {
-    seq: RustSequence,
-    rule: String,
+    held: Held,
+    /// The rule's canonical form; `None` for values given with no rule.
+    rule: Option<String>,
     to: u64,
     computed: u64,
     status: Status,
@@ -417,8 +425,8 @@ pub(crate) struct Sequence {
     saltus: Option<i64>,
     proved_at: Option<u64>,
     figures: sequence::Figures,
-    engine: serde_json::Value,
-    rc: serde_json::Value,
+    pub(crate) engine: serde_json::Value,
+    pub(crate) rc: serde_json::Value,
     /// G(0..=to) as 32-bit cells, made on first use when the engine did
     /// not leave them so: in 16-bit cells, or stopping short of `to` (the
     /// rest follows from the period).
@@ -426,11 +434,11 @@ pub(crate) struct Sequence {
 }
 
 impl Sequence {
-    fn new(s: RustSequence) -> Sequence {
+    pub(crate) fn new(s: RustSequence) -> Sequence {
         let p = s.periodicity();
         let figures = s.figures();
         Sequence {
-            rule: s.rule.to_string(),
+            rule: Some(s.rule.to_string()),
             to: s.to,
             computed: (s.computed() as u64).min(s.to),
             status: p.status,
@@ -441,9 +449,39 @@ impl Sequence {
             figures,
             engine: serde_json::to_value(s.engine).unwrap_or_default(),
             rc: serde_json::to_value(&s.stats).unwrap_or_default(),
-            seq: s,
+            held: Held::Rule(Box::new(s)),
             full: OnceLock::new(),
         }
+    }
+
+    /// The sequence of values given with no rule: its periodicity only
+    /// observed, nothing known past the last value.
+    pub(crate) fn given(g: Given) -> Sequence {
+        let p = g.periodicity();
+        Sequence {
+            rule: None,
+            to: g.last(),
+            computed: g.last(),
+            status: p.status,
+            preperiod: p.preperiod,
+            period: p.period,
+            saltus: p.saltus,
+            proved_at: None,
+            figures: g.figures(),
+            engine: serde_json::to_value(sequence::EngineKind::Given).unwrap_or_default(),
+            rc: serde_json::Value::Null,
+            held: Held::Given(g),
+            full: OnceLock::new(),
+        }
+    }
+
+    /// The rule, or the refusal of `what` for values given with no rule.
+    fn rule_for(&self, what: &str) -> PyResult<&str> {
+        self.rule.as_deref().ok_or_else(|| {
+            err(format!(
+                "{what}: values given to Sequence.from_values have no rule"
+            ))
+        })
     }
 
     fn count(&self) -> usize {
@@ -452,7 +490,10 @@ impl Sequence {
 
     /// G(n) for a heap the sequence answers.
     fn get(&self, n: usize) -> u32 {
-        self.seq.value(n as u64).expect("a complete sequence")
+        match &self.held {
+            Held::Rule(s) => s.value(n as u64).expect("a complete sequence"),
+            Held::Given(g) => g.values()[n],
+        }
     }
 
     /// Every value G(0..=to) in 32-bit cells: the engine's own when it
@@ -461,10 +502,15 @@ impl Sequence {
     /// written against a short run works on a long one.
     fn cells(&self, py: Python<'_>) -> PyResult<&[u32]> {
         let count = self.count();
-        if let Values::Wide(v) = &self.seq.values {
-            if v.len() == count {
-                return Ok(v);
-            }
+        let whole = match &self.held {
+            Held::Rule(s) => match &s.values {
+                Values::Wide(v) => Some(&v[..]),
+                _ => None,
+            },
+            Held::Given(g) => Some(g.values()),
+        };
+        if let Some(v) = whole.filter(|v| v.len() == count) {
+            return Ok(v);
         }
         if let Some(full) = self.full.get() {
             return Ok(full);
@@ -502,6 +548,9 @@ impl Sequence {
 /// from the period (a few milliseconds' work).
 const FILL_BLOCK: usize = 1 << 20;
 
+/// The last heap whose value `Sequence.pattern` looks at.
+const PATTERN_VALUES: u64 = 1_000_000;
+
 /// A read-only numpy array viewing `cells`, which `owner` keeps alive and
 /// never changes. Read-only, because the cells are the sequence's own:
 /// `save`, `value` and every other view read them, maybe on other threads.
@@ -531,10 +580,17 @@ fn memoryview<'py>(py: Python<'py>, cells: &[u32]) -> PyResult<Bound<'py, PyAny>
 
 #[pymethods]
 impl Sequence {
-    /// The rule's canonical form.
+    /// The rule's canonical form; refused for values given with no rule.
     #[getter]
-    fn rule(&self) -> &str {
-        &self.rule
+    fn rule(&self) -> PyResult<&str> {
+        self.rule_for("rule")
+    }
+
+    /// Whether the values are a rule's (false for values given to
+    /// `Sequence.from_values`).
+    #[getter]
+    fn has_rule(&self) -> bool {
+        self.rule.is_some()
     }
 
     /// The last heap answered.
@@ -633,11 +689,21 @@ impl Sequence {
 
     /// The patterns of the values (`grundy pattern RULE`'s findings): at
     /// most the first million values are looked at, and a period is proven
-    /// by the periodicity theorem where it applies.
+    /// by the periodicity theorem where it applies. Of values given with no
+    /// rule, `grundy pattern -`'s findings, all observed.
     fn pattern(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let rule = parse_rule(&self.rule)?;
-        let to = self.to.min(1_000_000) as u32;
-        let found = py.detach(|| guard(|| grundy::pattern::rule::find_rule(&rule, to)))?;
+        let found = match &self.held {
+            Held::Rule(_) => {
+                let rule = parse_rule(self.rule_for("pattern")?)?;
+                let to = self.to.min(PATTERN_VALUES) as u32;
+                py.detach(|| guard(|| grundy::pattern::rule::find_rule(&rule, to)))?
+            }
+            Held::Given(g) => {
+                let shown = &g.values()[..=self.to.min(PATTERN_VALUES) as usize];
+                let values: Vec<u64> = shown.iter().map(|&v| u64::from(v)).collect();
+                py.detach(|| findings_of(&values, 0))?
+            }
+        };
         to_py(
             py,
             &serde_json::to_value(found).map_err(|e| err(e.to_string()))?,
@@ -660,26 +726,31 @@ impl Sequence {
     /// engine's values, whatever became of any array handed out.
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let count = self.count();
-        py.detach(|| store::write_with(&path, &self.rule, count, |n| self.get(n)))
+        let rule = self.rule.as_deref().ok_or_else(|| {
+            err("save: a sequence file names its rule, and values given to Sequence.from_values have none")
+        })?;
+        py.detach(|| store::write_with(&path, rule, count, |n| self.get(n)))
             .map_err(|e| err(format!("save to {e}")))
     }
 
     /// Pickles as the computed values, the proven period and the engine's
-    /// figures; the rest is worked out again from them.
+    /// figures (or the values given, with no rule); the rest is worked out
+    /// again from them.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let known = self.seq.values.len().min(self.count());
+        let (known, period) = match &self.held {
+            Held::Rule(s) => (s.values.len(), s.period),
+            Held::Given(g) => (g.values().len(), None),
+        };
+        let known = known.min(self.count());
         let mut bytes = Vec::with_capacity(known * 4);
         for n in 0..known {
-            bytes.extend_from_slice(&self.seq.values.get(n).to_le_bytes());
+            bytes.extend_from_slice(&self.get(n).to_le_bytes());
         }
-        let period = self
-            .seq
-            .period
-            .map(|p| (p.preperiod, p.period, p.proven_at));
+        let period = period.map(|p| (p.preperiod, p.period, p.proven_at));
         let meta = serde_json::json!({ "engine": self.engine, "rc": self.rc }).to_string();
         let restore = py.import("grundy._grundy")?.getattr("_sequence_restore")?;
         let args = (
-            self.rule.as_str(),
+            self.rule.as_deref(),
             self.to,
             pyo3::types::PyBytes::new(py, &bytes),
             period,
@@ -688,66 +759,4 @@ impl Sequence {
             .into_pyobject(py)?;
         PyTuple::new(py, [restore, args.into_any()])
     }
-}
-
-/// A pickled sequence made again (see `Sequence.__reduce__`).
-#[pyfunction]
-pub(crate) fn _sequence_restore(
-    rule: &str,
-    to: u64,
-    values: &[u8],
-    period: Option<(usize, usize, usize)>,
-    meta: &str,
-) -> PyResult<Sequence> {
-    let bad = || err("a pickled sequence that does not hold together");
-    let rule = parse_rule(rule)?;
-    let values: Vec<u32> = values
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
-    let period = period.map(|(preperiod, period, proven_at)| sequence::ProvenPeriod {
-        preperiod,
-        period,
-        proven_at,
-    });
-    let complete = match period {
-        Some(p) => p.period > 0 && p.preperiod + p.period <= values.len(),
-        None => values.len() as u64 == to + 1,
-    };
-    if values.is_empty() || !complete || values.len() as u64 > to + 1 {
-        return Err(bad());
-    }
-    let meta: serde_json::Value = serde_json::from_str(meta).map_err(|_| bad())?;
-    let mut s = RustSequence::from_values(rule, values);
-    s.to = to;
-    s.period = period;
-    let mut out = Sequence::new(s);
-    out.engine = meta["engine"].clone();
-    out.rc = meta["rc"].clone();
-    Ok(out)
-}
-
-/// Reads a sequence file written by `save`, `sequence(out=...)` or the
-/// command line's `--out`, on a thread of its own: a long file takes
-/// seconds to read and check, and Ctrl-C raises `KeyboardInterrupt` at
-/// once.
-#[pyfunction]
-pub(crate) fn read_sequence(py: Python<'_>, path: PathBuf) -> PyResult<Sequence> {
-    abandonable(py, move || {
-        let stored = store::read(&path).map_err(|e| err(e.to_string()))?;
-        let rule: HeapRule = stored.rule.parse().map_err(|e| {
-            err(format!(
-                "{}: rule '{}' in the header: {e}",
-                path.display(),
-                stored.rule
-            ))
-        })?;
-        if stored.values.is_empty() {
-            return Err(err(format!("{} holds no values", path.display())));
-        }
-        Ok(Sequence::new(RustSequence::from_values(
-            rule,
-            stored.values,
-        )))
-    })
 }

@@ -47,7 +47,7 @@ import builtins as _builtins
 import html as _html
 import operator as _operator
 import sys as _sys
-from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, SupportsIndex, Union
 
 if TYPE_CHECKING:
     import numpy.typing as _np_typing  # noqa: F401
@@ -589,7 +589,9 @@ def rule(text: str) -> Rule:
 
 
 class Sequence:
-    """A Grundy sequence G(0..=to) with its periodicity.
+    """A Grundy sequence G(0..=to) with its periodicity: a rule's
+    (:meth:`Rule.sequence`, :func:`load_sequence`), or your own values
+    (:meth:`from_values`).
 
     ``values`` is a read-only numpy ``uint32`` array (whatever the values and
     the engine), a view of the values the sequence holds in Rust; without
@@ -605,10 +607,55 @@ class Sequence:
     def __init__(self, native: _grundy.Sequence) -> None:
         self._s = native
 
+    @classmethod
+    def from_values(
+        cls, values: "Union[Iterable[SupportsIndex], _np_typing.NDArray[_np.integer[Any]]]"
+    ) -> "Sequence":
+        """The sequence of your own values G(0), G(1), ... (from a
+        :class:`Game`, a file, a paper): a list, a tuple, any iterable of
+        whole numbers, or a one-dimensional numpy integer array, each from 0
+        to 2^32 - 1 as a sequence holds them. It offers what a rule's
+        sequence does, with what it knows: the values only.
+
+        Its periodicity is the least period of the longest tail of the
+        values that holds at least two whole periods over at least a
+        quarter of them (plain, or growing by a ``saltus``). With no rule
+        there is no theorem, so a period is only ever *observed*
+        (``status`` is ``'observed'`` or ``'none'``, never ``'proven'``;
+        ``proved_at`` is None) and nothing is known past the last value:
+        ``s[n]`` past it raises ``IndexError``. :meth:`pattern` gives what
+        :func:`pattern` (and ``grundy pattern -``) finds, all observed;
+        ``stats["engine"]`` is ``'given'``. What needs a rule is refused
+        with :class:`GrundyError` (a ``ValueError``): :attr:`rule`, and
+        :meth:`save`, as a sequence file names its rule; :attr:`has_rule`
+        is False. The values pickle and copy as they are.
+
+        Not a list of whole numbers (None, text, a set, ``True``, ``2.0``,
+        a float array, an array of two dimensions) raises ``TypeError``;
+        a number below 0 or past 2^32 - 1, or no values at all, raises
+        :class:`GrundyError`. Each message names ``values``.
+
+        >>> kayles = rule("0.77").sequence(299).values.tolist()
+        >>> s = Sequence.from_values(kayles)
+        >>> s.period, s.preperiod, s.status, len(s)
+        (12, 71, 'observed', 300)
+        >>> s.pattern()[0]["formula"]
+        'G(n + 12) = G(n) for n >= 71'
+        >>> s.has_rule, s
+        (False, <sequence of given values G(0..=299), period 12 from 71 (observed)>)
+        """
+        return cls(_grundy.given_sequence(values))
+
     @property
     def rule(self) -> str:
-        """The rule's canonical form."""
+        """The rule's canonical form; refused (:class:`GrundyError`) for
+        values given to :meth:`from_values`, which have none."""
         return self._s.rule
+
+    @property
+    def has_rule(self) -> bool:
+        """Whether the values are a rule's (False for :meth:`from_values`)."""
+        return self._s.has_rule
 
     @property
     def to(self) -> int:
@@ -650,7 +697,8 @@ class Sequence:
 
     @property
     def status(self) -> str:
-        """'proven', 'observed' or 'none'."""
+        """'proven', 'observed' or 'none' (never 'proven' for values given
+        to :meth:`from_values`)."""
         return self._s.status
 
     @property
@@ -673,7 +721,8 @@ class Sequence:
         pattern RULE --json`` lists them): the least period, proven by the
         periodicity theorem where it applies, closed forms, intervals, the
         P-positions' recurrences or Beatty sequence. At most the first
-        million values are looked at.
+        million values are looked at. Of values given to
+        :meth:`from_values`, what :func:`pattern` finds in them, observed.
 
         >>> [(f["kind"], f["formula"], f["status"]) for f in rule("0.77").sequence(300).pattern()][0]
         ('period', 'G(n + 12) = G(n) for n >= 71', 'proven')
@@ -701,12 +750,16 @@ class Sequence:
 
     def save(self, path: Any) -> None:
         """Writes the values to a sequence file (as ``grundy seq --out``),
-        whole or not at all."""
+        whole or not at all. The file names the rule, so values given to
+        :meth:`from_values` are refused (:class:`GrundyError`)."""
         self._s.save(str(path))
 
     def __repr__(self) -> str:
         per = "no period found" if self.period is None else f"period {self.period} from {self.preperiod} ({self.status})"
-        return f"<sequence {self.rule} G(0..={self.to}), {per}>"
+        if self.saltus:
+            per = per.replace(" from", f" (saltus {self.saltus}) from", 1)
+        of = self.rule if self.has_rule else "of given values"
+        return f"<sequence {of} G(0..={self.to}), {per}>"
 
     def _repr_html_(self, shown: int = 200) -> str:
         n = min(len(self), shown)

@@ -1,7 +1,7 @@
 """Type stubs of the native module (the Rust half of the package)."""
 
 from os import PathLike
-from typing import Any, Callable, Iterable, List, Optional, Tuple, Union, final
+from typing import Any, Callable, Iterable, List, Optional, SupportsIndex, Tuple, Union, final
 
 
 import numpy as np
@@ -35,6 +35,7 @@ __all__ = [
     "families",
     "glossary",
     "pattern_of",
+    "given_sequence",
     "coin_values",
     "check",
     "read_sequence",
@@ -52,6 +53,7 @@ __version__: str
 
 def families() -> List[FamilyInfo]: ...
 def pattern_of(values: List[int], start: int = 0) -> List[Finding]: ...
+def given_sequence(values: Union[Iterable[SupportsIndex], npt.NDArray[np.integer[Any]]]) -> Sequence: ...
 def coin_values(code: str, last: int) -> List[int]: ...
 def glossary() -> List[GlossaryTerm]: ...
 def check(claim: str, to: int = 10_000) -> CheckAnswer: ...
@@ -63,7 +65,7 @@ def _position_restore(
     family: str, variant: str, position: str, misere: bool, moves: List[str], memory: Optional[int] = None
 ) -> Position: ...
 def _sequence_restore(
-    rule: str, to: int, values: bytes, period: Optional[Tuple[int, int, int]], meta: str
+    rule: Optional[str], to: int, values: bytes, period: Optional[Tuple[int, int, int]], meta: str
 ) -> Sequence: ...
 
 @final
@@ -140,8 +142,11 @@ class Rule:
 
 @final
 class Sequence:
+    # Raises GrundyError for values given with no rule (has_rule False).
     @property
     def rule(self) -> str: ...
+    @property
+    def has_rule(self) -> bool: ...
     @property
     def to(self) -> int: ...
     @property

@@ -34,6 +34,11 @@ def main() -> None:
         finite: tuple[int, ...] = loopy.finite
         print(finite, str(loopy))
     found = grundy.pattern([0, 1, 2] * 20)
+    mine = grundy.Sequence.from_values([0, 1, 2] * 20)
+    given: grundy.Sequence = grundy.Sequence.from_values(np.arange(10, dtype=np.uint16))
+    observed: int | None = mine.period
+    print(observed, mine.status, mine.has_rule, len(given), given.values.tolist()[:3], mine.pattern()[:1])
+    print(grundy.Sequence.from_values(range(8)).checksum, grundy.Sequence.from_values([grundy.Nimber(1)])[0])
     print([f["formula"] for f in found], grundy.coin_values("mogul", 40)[-1], grundy.__version__)
     q = grundy.rule("0.77").misere_quotient(30)
     order: int = q["order"]

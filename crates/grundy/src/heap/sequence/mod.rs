@@ -48,15 +48,18 @@ use super::rule::HeapRule;
 // The run lives here; what it drives, what it returns and what it may be
 // asked for each have their own file: `engine` (the engines held as one,
 // and the values a resumed run starts from), `prefix` (the computed
-// sequence, its period and its figures) and `estimate` (the largest heaps
-// and the memory a run needs). Their public items are re-exported here.
+// sequence, its period and its figures), `given` (values of no rule seen
+// as a sequence) and `estimate` (the largest heaps and the memory a run
+// needs). Their public items are re-exported here.
 mod engine;
 mod estimate;
+mod given;
 mod prefix;
 
 use engine::Engine;
 pub use engine::Start;
 pub use estimate::{check, max_heap, memory_estimate, spilled_estimate, RC_HEAPS};
+pub use given::Given;
 pub use prefix::{Figures, ProvenPeriod, Sequence, Values};
 
 /// Which engine computes the sequence.
@@ -90,6 +93,8 @@ pub enum EngineKind {
     Subtraction,
     /// None: the values were read back from a file.
     Read,
+    /// None: the values were given, with no rule (a [`Given`]).
+    Given,
 }
 
 /// Subtraction sets from this many amounts up go to the bit-set engine.

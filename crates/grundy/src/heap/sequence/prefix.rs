@@ -220,68 +220,78 @@ impl Sequence {
             Some(_) => self.to,
             None => self.to.min(self.computed() as u64),
         };
-        // 0..direct once each; then the block n0..n0+p `reps` times and
-        // its first `rest` values once more.
-        let (direct, n0, p, reps, rest) = match self.period {
-            Some(pp) if end >= (pp.preperiod + pp.period) as u64 => {
-                let (n0, p) = (pp.preperiod as u64, pp.period as u64);
-                let total = end + 1 - n0;
-                (n0, n0, p, total / p, total % p)
-            }
-            _ => (end + 1, 0, 0, 0, 0),
-        };
-        let times = |i: u64| reps + u64::from(i < rest);
-        let mut small = vec![0u64; 1 << 16];
-        let mut large: BTreeMap<u32, u64> = BTreeMap::new();
-        let mut count = |v: u32, c: u64| match small.get_mut(v as usize) {
-            Some(slot) => *slot += c,
-            None => *large.entry(v).or_default() += c,
-        };
-        let (mut max_value, mut max_value_at) = (0, 0);
-        let mut seen_max = |n: u64, v: u32| {
-            if v > max_value {
-                (max_value, max_value_at) = (v, n);
-            }
-        };
-        for n in 0..direct {
-            let v = self.values.get(n as usize);
-            count(v, 1);
-            seen_max(n, v);
+        figures_of(|n| self.values.get(n), end, self.period)
+    }
+}
+
+/// [`Figures`] over `G(0..=end)`, read through `g` up to the end or, with
+/// `period`, up to the end of its first period.
+pub(super) fn figures_of(
+    g: impl Fn(usize) -> u32,
+    end: u64,
+    period: Option<ProvenPeriod>,
+) -> Figures {
+    // 0..direct once each; then the block n0..n0+p `reps` times and its
+    // first `rest` values once more.
+    let (direct, n0, p, reps, rest) = match period {
+        Some(pp) if end >= (pp.preperiod + pp.period) as u64 => {
+            let (n0, p) = (pp.preperiod as u64, pp.period as u64);
+            let total = end + 1 - n0;
+            (n0, n0, p, total / p, total % p)
         }
-        for i in 0..p {
-            let v = self.values.get((n0 + i) as usize);
-            if times(i) > 0 {
-                count(v, times(i));
-                seen_max(n0 + i, v);
-            }
+        _ => (end + 1, 0, 0, 0, 0),
+    };
+    let times = |i: u64| reps + u64::from(i < rest);
+    let mut small = vec![0u64; 1 << 16];
+    let mut large: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut count = |v: u32, c: u64| match small.get_mut(v as usize) {
+        Some(slot) => *slot += c,
+        None => *large.entry(v).or_default() += c,
+    };
+    let (mut max_value, mut max_value_at) = (0, 0);
+    let mut seen_max = |n: u64, v: u32| {
+        if v > max_value {
+            (max_value, max_value_at) = (v, n);
         }
-        let value_counts: Vec<(u32, u64)> = small
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| c > 0)
-            .map(|(v, &c)| (v as u32, c))
-            .chain(large)
-            .collect();
-        let p_count = small[0];
-        let wide = max_value > u16::MAX as u32;
-        let mut f = Fletcher::default();
-        for n in 0..direct {
-            f.push(self.values.get(n as usize), wide);
+    };
+    for n in 0..direct {
+        let v = g(n as usize);
+        count(v, 1);
+        seen_max(n, v);
+    }
+    for i in 0..p {
+        let v = g((n0 + i) as usize);
+        if times(i) > 0 {
+            count(v, times(i));
+            seen_max(n0 + i, v);
         }
-        if p > 0 {
-            let block = |i: usize| self.values.get(n0 as usize + i);
-            f.push_repeated_with(p as usize, block, wide, reps);
-            for i in 0..rest as usize {
-                f.push(block(i), wide);
-            }
+    }
+    let value_counts: Vec<(u32, u64)> = small
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(v, &c)| (v as u32, c))
+        .chain(large)
+        .collect();
+    let p_count = small[0];
+    let wide = max_value > u16::MAX as u32;
+    let mut f = Fletcher::default();
+    for n in 0..direct {
+        f.push(g(n as usize), wide);
+    }
+    if p > 0 {
+        let block = |i: usize| g(n0 as usize + i);
+        f.push_repeated_with(p as usize, block, wide, reps);
+        for i in 0..rest as usize {
+            f.push(block(i), wide);
         }
-        Figures {
-            max_value,
-            max_value_at,
-            value_counts,
-            p_count,
-            checksum: f.value(),
-        }
+    }
+    Figures {
+        max_value,
+        max_value_at,
+        value_counts,
+        p_count,
+        checksum: f.value(),
     }
 }
 
