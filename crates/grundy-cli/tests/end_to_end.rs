@@ -9,6 +9,7 @@ mod readme_support;
 
 mod cli;
 mod corners_tables;
+mod did_you_mean;
 mod explain_heap;
 mod families;
 mod first_steps;
