@@ -20,6 +20,7 @@ mod loopy;
 mod misere;
 mod nim_family;
 mod pattern;
+mod pattern_sums;
 mod play_cards;
 mod play_chips;
 mod play_corners;
