@@ -85,9 +85,28 @@ pub fn exit_on_usage_error(e: clap::Error) -> ! {
                 .collect();
             let message = first.join(" ");
             let message = message.strip_prefix("error: ").unwrap_or(&message);
-            exit_with(&format!("{message} (try '--help')"))
+            exit_with(&format!("{message}{} (try '--help')", suggestion(&e)))
         }
     }
+}
+
+/// `; did you mean 'X'?` for the subcommand, flag or value clap found
+/// near the one it refused, or nothing.
+fn suggestion(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let mut names: Vec<&str> = Vec::new();
+    for kind in [
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+    ] {
+        match e.get(kind) {
+            Some(ContextValue::String(s)) => names.push(s),
+            Some(ContextValue::Strings(v)) => names.extend(v.iter().map(String::as_str)),
+            _ => {}
+        }
+    }
+    grundy::suggest::did_you_mean(&names).map_or(String::new(), |s| format!("; {s}"))
 }
 
 /// The message for a command given without its subcommand, from clap's

@@ -149,7 +149,21 @@ fn main() {
             }
         }
     }
-    let cli = Cli::try_parse_from(args).unwrap_or_else(|e| error::exit_on_usage_error(e));
+    let first = args.get(1).map(|a| a.to_string_lossy().into_owned());
+    let cli = Cli::try_parse_from(args).unwrap_or_else(|e| {
+        use clap::error::{ContextKind, ContextValue};
+        // The first word named nothing: the commands, families and rules near it.
+        if let (Some(ContextValue::String(word)), Some(first)) =
+            (e.get(ContextKind::InvalidSubcommand), first)
+        {
+            if *word == first {
+                let commands = Cli::command();
+                let names = commands.get_subcommands().map(|c| c.get_name());
+                error::exit_with(&commands::families::unknown_command(word, names));
+            }
+        }
+        error::exit_on_usage_error(e)
+    });
     if let Err(e) = run(cli) {
         error::exit_with(&e.0);
     }

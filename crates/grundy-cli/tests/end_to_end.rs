@@ -9,6 +9,7 @@ mod readme_support;
 
 mod cli;
 mod corners_tables;
+mod did_you_mean;
 mod explain_heap;
 mod families;
 mod first_steps;
@@ -19,6 +20,7 @@ mod loopy;
 mod misere;
 mod nim_family;
 mod pattern;
+mod pattern_sums;
 mod play_cards;
 mod play_chips;
 mod play_corners;

@@ -88,6 +88,21 @@ fn wythoff_p_positions_as_a_beatty_pair() {
     assert!(out.status.success());
     let w: Value = serde_json::from_slice(&out.stdout).unwrap();
     let mut named = v["findings"].as_array().unwrap().clone();
+    // Wythoff's theorem proves the pair of the game's table; numbers read
+    // are only observed.
+    assert_eq!(named[2]["status"], "proven");
+    assert!(named[2]["theorem"]
+        .as_str()
+        .unwrap()
+        .starts_with("Wythoff 1907"));
+    named[2] = serde_json::json!({
+        "kind": "p_position_beatty_pair",
+        "formula": named[2]["formula"],
+        "found_to": 99,
+        "checked_to": 199,
+        "status": "observed",
+        "to": 199
+    });
     // Read as numbers, the table is named: it is Wythoff's.
     named.push(serde_json::json!({
         "kind": "known_game",

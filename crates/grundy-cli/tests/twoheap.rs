@@ -160,6 +160,51 @@ fn tables_as_csv_and_periods() {
 }
 
 #[test]
+fn p_positions_and_periods_as_json() {
+    let args = ["table", "euclid", "--size", "11"];
+    let with = |more: &[&str]| json(&[&args[..], more].concat());
+    let v = with(&["--p-positions", "--json"]);
+    // The same list as the text, the field the whole report carries.
+    let listed: Vec<String> = text(&[&args[..], &["--p-positions"]].concat())
+        .lines()
+        .map(|l| {
+            let (x, y) = l.split_once(' ').unwrap();
+            format!("[{x},{y}]")
+        })
+        .collect();
+    let pairs: Vec<String> = v["p_positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    assert_eq!(pairs, listed);
+    assert!(pairs.contains(&"[5,8]".to_string()) && !pairs.contains(&"[5,9]".to_string()));
+    assert_eq!(v["p_positions"], with(&["--json"])["p_positions"]);
+    assert_eq!(
+        (v["game"].as_str(), v["size"].as_u64()),
+        (Some("euclid"), Some(11))
+    );
+    assert!(
+        v.get("rows").is_none() && v.get("row_periods").is_none(),
+        "{v}"
+    );
+    let v = with(&["--periods", "--json"]);
+    assert_eq!(v["row_periods"].as_array().unwrap().len(), 11);
+    assert!(v.get("p_positions").is_none(), "{v}");
+    let both = with(&["--periods", "--p-positions", "--json"]);
+    assert!(both["row_periods"].is_array() && both["p_positions"].is_array());
+    refused(
+        &[&args[..], &["--periods", "--p-positions"]].concat(),
+        "add --json for both",
+    );
+    refused(
+        &[&args[..], &["--p-positions", "--csv"]].concat(),
+        "cannot be used",
+    );
+}
+
+#[test]
 fn mistakes_are_refused() {
     refused(&["twoheap", "chess", "1", "2"], "no two-heap game 'chess'");
     refused(&["twoheap", "r-wythoff", "1", "2"], "needs its r");

@@ -30,6 +30,7 @@
 //! - [`strategy`]: the computer's move choice (winning move, remoteness, stall rules).
 //! - [`pattern`]: patterns in values (periods, recurrences, Beatty
 //!   sequences, intervals, closed forms, tables) and claims decided;
+//! - [`suggest`]: "did you mean": the names nearest a mistyped one;
 //! - [`survey`]: surveys of whole code families (`0.??`), sharded, resumed, merged;
 //! - `job` (with `files`): long runs (sequences, surveys, verifications)
 //!   planned against memory and disk, with progress, checkpoints and a
@@ -66,6 +67,7 @@ pub mod script;
 pub mod search;
 pub mod solve;
 pub mod strategy;
+pub mod suggest;
 pub mod survey;
 pub mod tables;
 pub mod turning;

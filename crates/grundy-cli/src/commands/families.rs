@@ -162,6 +162,41 @@ pub fn alias(word: &str, is_command: impl Fn(&str) -> bool) -> Option<Alias> {
     }
 }
 
+/// The refusal of a first word `word` that names no command and no family,
+/// with the names near it ([`near_names`]).
+pub fn unknown_command<'a>(word: &str, commands: impl Iterator<Item = &'a str>) -> String {
+    let hint = near_names(word, commands);
+    format!("unrecognized subcommand '{word}'{hint} (try '--help')")
+}
+
+/// `; did you mean 'X'?` for a word `word` that names no command and no
+/// family: the nearest of the commands `commands` and the families (with
+/// the variant written after a colon kept), or else the nearest heap
+/// rule's name as `heap NAME`; nothing when none is near.
+pub fn near_names<'a>(word: &str, commands: impl Iterator<Item = &'a str>) -> String {
+    use grundy::suggest::{did_you_mean, nearest};
+    let (name, variant) = match word.split_once(':') {
+        Some((name, variant)) => (name, format!(":{variant}")),
+        None => (word, String::new()),
+    };
+    let mut near: Vec<String> = nearest(
+        name,
+        commands.chain(registry::names().map(|n| -> &str { n })),
+    )
+    .into_iter()
+    .map(|n| format!("{n}{variant}"))
+    .collect();
+    if near.is_empty() && variant.is_empty() {
+        let rules = grundy::heap::rule::names();
+        near = nearest(name, rules)
+            .iter()
+            .map(|n| format!("heap {n}"))
+            .collect();
+    }
+    let near: Vec<&str> = near.iter().map(String::as_str).collect();
+    did_you_mean(&near).map_or(String::new(), |s| format!("; {s}"))
+}
+
 /// `grundy NAME[:VARIANT] POSITION...`: a family of the registry.
 #[derive(clap::Parser, Debug)]
 struct FamilyArgs {

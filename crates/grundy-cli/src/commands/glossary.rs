@@ -25,9 +25,13 @@ pub struct GlossaryArgs {
 pub fn run(args: &GlossaryArgs) -> CliResult {
     let terms: Vec<&glossary::Term> = match &args.term {
         Some(word) => vec![glossary::find(word).ok_or_else(|| {
+            let names = glossary::glossary()
+                .iter()
+                .flat_map(|t| std::iter::once(t.term).chain(t.aliases.iter().copied()));
             CliError::new(format!(
-                "no term '{}' in the glossary; the terms are {}",
+                "no term '{}' in the glossary{}; the terms are {}",
                 word.trim(),
+                grundy::suggest::aside(word, names),
                 glossary::glossary()
                     .iter()
                     .map(|t| t.term)

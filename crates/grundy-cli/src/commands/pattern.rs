@@ -49,9 +49,19 @@ pub struct PatternArgs {
     /// the first pattern found that gives every value; X,Y for a table.
     #[arg(long, value_name = "N")]
     pub at: Option<String>,
-    /// With --at: extrapolate from a pattern only observed, not proven.
-    #[arg(long, requires = "at")]
+    /// With --at or --sum-to: extrapolate from a pattern only observed,
+    /// not proven.
+    #[arg(long)]
     pub trust_pattern: bool,
+    /// For a table whose P-positions are a Beatty pair (Wythoff's game,
+    /// r-Wythoff) or a wedge (Euclid's game): count the P-positions (x, y)
+    /// with 0 < x < y <= N and sum their x + y (N may be written 10^16),
+    /// exactly, by Euclid's algorithm on the pattern's slope.
+    #[arg(long, value_name = "N")]
+    pub sum_to: Option<String>,
+    /// With --sum-to: the count and the sum modulo M (M may be written 7^10).
+    #[arg(long = "mod", value_name = "M", requires = "sum_to")]
+    pub modulus: Option<String>,
     /// Print one JSON object with stable field names instead of text.
     #[arg(long)]
     pub json: bool,
@@ -93,9 +103,28 @@ pub fn run(args: &PatternArgs) -> CliResult {
     } else {
         named(args, to)?
     };
+    if args.trust_pattern && args.at.is_none() && args.sum_to.is_none() {
+        return Err(CliError::new("--trust-pattern is for --at or --sum-to"));
+    }
     if let Some(at) = &args.at {
         report
             .answer_at(at, &values, args.trust_pattern)
+            .map_err(CliError::new)?;
+    }
+    if let Some(bound) = &args.sum_to {
+        if report.table.is_none() {
+            return Err(CliError::new(
+                "--sum-to is for a table's P-positions (twoheap:GAME, or --grid numbers)",
+            ));
+        }
+        let bound = numbers::whole(bound, "bound", "--sum-to").map_err(CliError::new)?;
+        let modulus = args
+            .modulus
+            .as_deref()
+            .map(|m| numbers::whole(m, "modulus", "--mod").map_err(CliError::new))
+            .transpose()?;
+        report
+            .sum_to(bound, modulus, args.trust_pattern)
             .map_err(CliError::new)?;
     }
     if args.json {

@@ -331,8 +331,11 @@ fn other(words: &[String]) -> CliResult<Other> {
         return Ok(Other::Family(parse_start(words)?));
     }
     if !first.ends_with(".rhai") && !file {
+        let games = PlayGame::augment_subcommands(clap::Command::new("play"));
+        let games = games.get_subcommands().map(|c| c.get_name());
+        let hint = crate::commands::families::near_names(first, games);
         return Err(CliError::new(format!(
-            "unrecognized subcommand '{first}': name a game (see grundy play --help and grundy families), a script file or a rules file (.toml)"
+            "unrecognized subcommand '{first}': name a game (see grundy play --help and grundy families), a script file or a rules file (.toml){hint}"
         )));
     }
     Ok(Other::Script(parse_start(words)?))

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use grundy::tables::{self, render, Kind, Table};
+use grundy::tables::{self, render, Kind, Parts, Table};
 
 use crate::error::{CliError, CliResult};
 use grundy::plot;
@@ -62,7 +62,8 @@ pub struct TableArgs {
     #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub bit: Option<String>,
     /// Print `{"table", "size", "bit", "rows"}` as JSON; two-heap games
-    /// add `"game"`, `"p_positions"` and `"row_periods"`.
+    /// add `"game"`, `"p_positions"` and `"row_periods"` (with
+    /// --p-positions or --periods, only the parts asked for, no `"rows"`).
     #[arg(long, conflicts_with = "png")]
     pub json: bool,
     /// Print the table as CSV: a header `x,0,1,...`, then each row led by
@@ -76,12 +77,14 @@ pub struct TableArgs {
     /// r of r-wythoff and takeaway (default 2).
     #[arg(long, value_name = "R", allow_negative_numbers = true)]
     pub r: Option<String>,
-    /// Two-heap games: print the P-positions in the table instead of it.
-    #[arg(long, conflicts_with_all = ["png", "json", "csv", "periods"])]
+    /// Two-heap games: print the P-positions in the table instead of it
+    /// (with --json, the field `"p_positions"`).
+    #[arg(long, conflicts_with_all = ["png", "csv"])]
     pub p_positions: bool,
     /// Two-heap games: print each row's periodicity (observed) instead of
-    /// the table.
-    #[arg(long, conflicts_with_all = ["png", "json", "csv"])]
+    /// the table (with --json, the field `"row_periods"`; with --json
+    /// both may be asked for).
+    #[arg(long, conflicts_with_all = ["png", "csv"])]
     pub periods: bool,
 }
 
@@ -105,7 +108,20 @@ pub fn run(args: &TableArgs) -> CliResult {
             "--p-positions and --periods are for two-heap games, not {kind}"
         )));
     }
+    if args.p_positions && args.periods && !args.json {
+        return Err(CliError::new(
+            "--p-positions and --periods print different lists: give one, or add --json for both",
+        ));
+    }
     let table = Table::of_game(kind, game, n, args.png.is_some()).map_err(CliError::new)?;
+    if args.json && (args.p_positions || args.periods) {
+        let parts = Parts {
+            rows: false,
+            p_positions: args.p_positions,
+            row_periods: args.periods,
+        };
+        return print_json(&table.report_of(bit, parts));
+    }
     if args.p_positions {
         return emit(&render::p_positions(&table.p_positions()));
     }

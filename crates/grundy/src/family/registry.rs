@@ -597,6 +597,13 @@ pub fn list() -> &'static [Entry] {
     ENTRIES
 }
 
+/// Every name [`find`] knows: each family's name, then its aliases.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    ENTRIES
+        .iter()
+        .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+}
+
 /// The family called `name` (or one of its aliases), in any case.
 pub fn find(name: &str) -> Result<&'static Entry, Error> {
     let n = name.trim().to_lowercase();
@@ -605,7 +612,8 @@ pub fn find(name: &str) -> Result<&'static Entry, Error> {
         .find(|e| e.name == n || e.aliases.contains(&n.as_str()))
         .ok_or_else(|| {
             Error::new(format!(
-                "no family '{name}'; the families are {}",
+                "no family '{name}'{}; the families are {}",
+                crate::suggest::aside(name, names()),
                 ENTRIES
                     .iter()
                     .map(|e| e.name)

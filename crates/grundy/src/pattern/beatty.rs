@@ -141,7 +141,52 @@ impl Beatty {
         u64::try_from(v).ok()
     }
 
-    fn holds(&self, p: &[u64]) -> bool {
+    /// `alpha` when it is irrational and `beta = 0`: the sequences whose
+    /// sums [`super::floor_sum`] computes.
+    pub fn slope(&self) -> Option<super::floor_sum::Quadratic> {
+        if self.r != 0 {
+            return None;
+        }
+        super::floor_sum::Quadratic::new(self.a, self.f, self.d, self.c)
+    }
+
+    /// `floor(k alpha)` with `alpha = (a + f sqrt(d)) / c` (`c > 0`,
+    /// `d > 1`), in lowest terms: `d` square-free.
+    pub fn quadratic(a: i128, f: i128, d: i128, c: i128) -> Beatty {
+        let (mut f, mut d) = (f, d);
+        let mut m = 2i128;
+        while m * m <= d {
+            while d % (m * m) == 0 {
+                d /= m * m;
+                f *= m;
+            }
+            m += 1;
+        }
+        let g = gcd(gcd(a, f), c).max(1);
+        Beatty {
+            a: a / g,
+            f: f / g,
+            d,
+            c: c / g,
+            r: 0,
+            s: 1,
+        }
+    }
+
+    /// Whether `self` and `other` have the same `alpha` and `beta`, however
+    /// written.
+    pub fn same(&self, other: &Beatty) -> bool {
+        let eq = |x: Rat, y: Rat| x.0 * y.1 == y.0 * x.1;
+        // f1 sqrt(d1) / c1 = f2 sqrt(d2) / c2: equal signs and squares.
+        let roots = self.f.signum() == other.f.signum()
+            && self.f * self.f * self.d * other.c * other.c
+                == other.f * other.f * other.d * self.c * self.c;
+        eq((self.a, self.c), (other.a, other.c))
+            && roots
+            && eq((self.r, self.s), (other.r, other.s))
+    }
+
+    pub(crate) fn holds(&self, p: &[u64]) -> bool {
         p.iter()
             .enumerate()
             .all(|(k, &v)| self.term(k as u64) == Some(v))

@@ -13,7 +13,7 @@
 //! - A script: the value from the pattern, and a winning move among the
 //!   script's own options at `n`, each part valued by the pattern.
 //! - A table (two heaps `x`, `y`): the value from a closed form in `x` and
-//!   `y`, or whether it is 0 from the P-positions as a Beatty pair
+//!   `y`, or whether it is 0 from the P-positions as a Beatty pair or wedge
 //!   (Wythoff's); the table's pattern has no moves, so no winning move is
 //!   given.
 //!
@@ -295,7 +295,7 @@ pub fn sequence_at(found: &[Finding], n: u64, trust: bool) -> Result<At, String>
 }
 
 /// `G(x, y)` of a table from its closed form in `x` and `y`, or whether
-/// `(x, y)` is a P-position from its P-positions as a Beatty pair
+/// `(x, y)` is a P-position from its P-positions as a Beatty pair or wedge
 /// (observed: only when `trust` is set); the pattern has no moves, which
 /// the note says.
 pub fn table_at(found: &[Finding], x: u64, y: u64, trust: bool) -> Result<At, String> {
@@ -322,14 +322,14 @@ pub fn table_at(found: &[Finding], x: u64, y: u64, trust: bool) -> Result<At, St
         }
         let p = f
             .is_p_position(x, y)
-            .ok_or("the Beatty pair is not computed exactly that far")?;
+            .ok_or("the P-positions' Beatty sequences are not computed exactly that far")?;
         at.value = p.then_some(0);
         at.proven = matches!(f.status, Status::Proven { .. });
         if !p {
-            at.note = Some("the value is not 0 (not a P-position of the Beatty pair); the pattern gives no other value".into());
+            at.note = Some("the value is not 0 (not a P-position of the pattern); the pattern gives no other value".into());
         }
     } else {
-        return Err("no closed form in x and y, nor the P-positions as a Beatty pair, was found, so no pattern gives G(x, y)".into());
+        return Err("no closed form in x and y, nor the P-positions as a Beatty pair or wedge, was found, so no pattern gives G(x, y)".into());
     }
     at.outcome = outcome(at.value != Some(0));
     if at.value != Some(0) {

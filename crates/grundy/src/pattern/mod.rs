@@ -43,16 +43,19 @@ pub mod beatty;
 pub mod catalogue;
 pub mod check;
 pub mod closed_form;
+pub mod floor_sum;
 pub mod formula;
 pub mod games;
 pub mod huge;
 pub mod intervals;
 pub mod numbers;
+pub mod p_sums;
 pub mod period;
 pub mod recurrence;
 pub mod report;
 pub mod rule;
 pub mod table;
+pub mod twoheap_theorems;
 pub mod values;
 
 /// What kind of pattern a finding is.
@@ -79,6 +82,9 @@ pub enum Kind {
     RowPeriods,
     /// A table's P-positions are a pair of Beatty sequences.
     PPositionBeattyPair,
+    /// A table's P-positions are the axes and, in each row `x`, the cells
+    /// `x < y <= u(x)` (and their mirror images), `u` a Beatty sequence.
+    PPositionWedge,
     /// A table's diagonals `x - y = d` are periodic or additively
     /// periodic.
     Diagonals,
@@ -148,6 +154,9 @@ pub enum Model {
     Intervals(intervals::Intervals),
     /// A table's P-positions: `(a(k), b(k))` and `(b(k), a(k))`.
     BeattyPair(beatty::Beatty, beatty::Beatty),
+    /// A table's P-positions: the axes and the cells `x < y <= u(x)`, with
+    /// their mirror images.
+    Wedge(beatty::Beatty),
 }
 
 impl Finding {
@@ -176,13 +185,13 @@ impl Finding {
             Model::Formula(f) if f.uses("x") || f.uses("y") => None,
             Model::Formula(f) => f.at(n),
             Model::Intervals(iv) => iv.value(n),
-            Model::BeattyPair(..) => None,
+            Model::BeattyPair(..) | Model::Wedge(..) => None,
         }
     }
 
     /// Whether `(x, y)` is a P-position of a table whose P-positions the
-    /// finding gives as a Beatty pair (`None` for other findings, or past
-    /// what the pair computes exactly).
+    /// finding gives as a Beatty pair or a wedge (`None` for other
+    /// findings, or past what the sequences compute exactly).
     ///
     /// ```
     /// use grundy::pattern::{find_table, Kind};
@@ -195,10 +204,12 @@ impl Finding {
     /// assert_eq!(pair.is_p_position(161803398874989484, 261803398874989485), Some(false));
     /// ```
     pub fn is_p_position(&self, x: u64, y: u64) -> Option<bool> {
-        let Model::BeattyPair(a, b) = &self.model else {
-            return None;
-        };
         let (lo, hi) = (x.min(y), x.max(y));
+        let (a, b) = match &self.model {
+            Model::BeattyPair(a, b) => (a, b),
+            Model::Wedge(u) => return Some(lo == 0 || (lo < hi && hi <= u.term(lo)?)),
+            _ => return None,
+        };
         // The least k with a(k) >= lo: a is increasing.
         let (mut l, mut h) = (0u64, lo.saturating_add(1));
         while l < h {
@@ -229,7 +240,10 @@ impl Finding {
 
     /// Whether the finding gives every value.
     pub fn is_complete(&self) -> bool {
-        !matches!(self.model, Model::Partial | Model::BeattyPair(..))
+        !matches!(
+            self.model,
+            Model::Partial | Model::BeattyPair(..) | Model::Wedge(..)
+        )
     }
 
     /// The finding in one line of text.
@@ -261,6 +275,7 @@ impl Kind {
             Kind::Symmetry => "symmetry",
             Kind::RowPeriods => "rows",
             Kind::PPositionBeattyPair => "P-positions",
+            Kind::PPositionWedge => "P-positions",
             Kind::KnownGame => "known game",
             Kind::Diagonals => "diagonals",
         }

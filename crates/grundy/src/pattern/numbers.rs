@@ -107,22 +107,33 @@ pub fn grid(text: &str, what: &str) -> Result<(usize, usize, Vec<u64>), String> 
     Ok((rows.len(), cols, rows.concat()))
 }
 
+/// A whole number written `N` or `B^E` (`10^16`, `7^10`), called `what`
+/// in a refusal, and `flag` when it passes 64 bits.
+///
+/// ```
+/// use grundy::pattern::numbers::whole;
+/// assert_eq!(whole("10^16", "bound", "--sum-to"), Ok(10_000_000_000_000_000));
+/// assert_eq!(whole("7^10", "modulus", "--mod"), Ok(282_475_249));
+/// assert!(whole("2^64", "bound", "--sum-to").unwrap_err().contains("past 2^64 - 1"));
+/// ```
+pub fn whole(t: &str, what: &str, flag: &str) -> Result<u64, String> {
+    let number = |t: &str, what: &str| parse_u64(t, what).map_err(|e| e.0);
+    match t.split_once('^') {
+        Some((b, e)) => {
+            let (b, e) = (number(b, what)?, number(e, "exponent")?);
+            u32::try_from(e)
+                .ok()
+                .and_then(|e| b.checked_pow(e))
+                .ok_or_else(|| format!("{flag} {t} is past 2^64 - 1"))
+        }
+        None => number(t, what),
+    }
+}
+
 /// A position asked for: `N` or `B^E` for a sequence (`(N, 0)`), `X,Y` for
 /// a table.
 pub fn position(text: &str, table: bool) -> Result<(u64, u64), String> {
-    let one = |t: &str| -> Result<u64, String> {
-        let number = |t: &str, what: &str| parse_u64(t, what).map_err(|e| e.0);
-        match t.split_once('^') {
-            Some((b, e)) => {
-                let (b, e) = (number(b, "position")?, number(e, "exponent")?);
-                u32::try_from(e)
-                    .ok()
-                    .and_then(|e| b.checked_pow(e))
-                    .ok_or_else(|| format!("--at {t} is past 2^64 - 1"))
-            }
-            None => number(t, "position"),
-        }
-    };
+    let one = |t: &str| whole(t, "position", "--at");
     match (text.split_once(','), table) {
         (Some((x, y)), true) => Ok((one(x)?, one(y)?)),
         (None, false) => Ok((one(text)?, 0)),

@@ -19,6 +19,7 @@ use serde::Serialize;
 use super::catalogue::{self, Itself};
 use super::huge::{self, rule_at, At};
 use super::numbers::position;
+use super::p_sums::{p_sums, PSums};
 use super::rule::find_rule;
 use super::{find_sequence, find_table, Finding, Kind, Status};
 #[cfg(feature = "scripts")]
@@ -69,6 +70,9 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// `G` at the position asked for.
     pub at: Option<ValueAt>,
+    /// The count and sum over the P-positions up to a bound asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sums: Option<PSums>,
 }
 
 /// `G` at a position asked for, from the first finding that gives every
@@ -130,6 +134,7 @@ impl Report {
             table,
             findings,
             at,
+            sums: None,
         }
     }
 
@@ -193,7 +198,9 @@ impl Report {
         let n = last as usize + 1;
         let values: Vec<u64> = game.values(n, n).into_iter().map(u64::from).collect();
         let label = format!("twoheap:{game}");
-        Ok(Report::table(label.clone(), n, n, &values, Some(&label)))
+        let mut report = Report::table(label.clone(), n, n, &values, Some(&label));
+        super::twoheap_theorems::prove(&game, n, &values, &mut report.findings);
+        Ok(report)
     }
 
     /// The patterns of a coin-turning game's coin values `G(1..=to)`.
@@ -254,6 +261,28 @@ impl Report {
         Ok(())
     }
 
+    /// Answers `--sum-to BOUND [--mod M]`: the count and the sum of `x + y`
+    /// over the P-positions `0 < x < y <= bound` of the finding that gives
+    /// a table's P-positions ([`super::p_sums`]; an observed one only when
+    /// `trust` is set).
+    pub fn sum_to(&mut self, bound: u64, modulus: Option<u64>, trust: bool) -> Result<(), String> {
+        let Some(f) = self
+            .findings
+            .iter()
+            .find(|f| f.is_p_position(0, 0).is_some())
+        else {
+            return Err("--sum-to: no pattern found gives the P-positions as a Beatty pair or a wedge, so nothing is summed".into());
+        };
+        if !trust && matches!(f.status, Status::Observed { .. }) {
+            return Err(format!(
+                "the pattern ({}) is observed, not proven; add --trust-pattern to extrapolate from it",
+                f.formula
+            ));
+        }
+        self.sums = Some(p_sums(f, bound, modulus).map_err(|e| format!("--sum-to {bound}: {e}"))?);
+        Ok(())
+    }
+
     /// The report in words, as `grundy pattern` prints it.
     pub fn to_text(&self) -> String {
         let mut out = match self.table {
@@ -271,6 +300,9 @@ impl Report {
         }
         if let Some(a) = &self.at {
             out.push_str(&a.to_text());
+        }
+        if let Some(s) = &self.sums {
+            out.push_str(&s.to_text());
         }
         out
     }

@@ -39,6 +39,7 @@ pub fn find_table(rows: usize, cols: usize, values: &[u64]) -> Vec<Finding> {
     out.extend(row_periods(rows, cols, values));
     out.extend(diagonals(rows, cols, values));
     out.extend(beatty_pair(rows, cols, values));
+    out.extend(beatty_wedge(rows, cols, values));
     out
 }
 
@@ -207,10 +208,73 @@ fn beatty_pair(rows: usize, cols: usize, v: &[u64]) -> Option<Finding> {
         .find(|f| holds(f, &b))?;
     let mut f = observed(
         Kind::PPositionBeattyPair,
-        format!("G(x, y) = 0 exactly at (a(k), b(k)) and (b(k), a(k)) with a(k) = {fa}, b(k) = {fb}, k >= 0"),
+        pair_formula(&fa, &fb),
         half - 1,
         n as u64 - 1,
     );
     f.model = Model::BeattyPair(fa, fb);
     Some(f)
+}
+
+/// The P-positions of the square part as the two axes and, in each row
+/// `x >= 1`, the cells `x < y <= u(x)` and their mirror images, with `u` a
+/// Beatty sequence: Euclid's game, `u(x) = floor(x phi)` (Cole and Davie).
+/// Rows whose cells run to the table's edge are checked but not fitted.
+fn beatty_wedge(rows: usize, cols: usize, v: &[u64]) -> Option<Finding> {
+    let n = rows.min(cols);
+    let zero = |x: usize, y: usize| v[x * cols + y] == 0;
+    let axes = (0..n).all(|i| zero(0, i) && zero(i, 0));
+    let mirrored = (0..n).all(|x| (0..x).all(|y| zero(x, y) == zero(y, x)));
+    if !axes || !mirrored || n < 8 {
+        return None;
+    }
+    // u(0) = 0: floor(0 alpha).
+    let mut u = vec![0u64];
+    for x in 1..n {
+        if zero(x, x) {
+            return None;
+        }
+        let end = (x + 1..n).find(|&y| !zero(x, y));
+        match end {
+            Some(end) if (end..n).all(|y| !zero(x, y)) => u.push(end as u64 - 1),
+            Some(_) => return None,
+            // The rest run to the edge: checked against the fit below.
+            None => break,
+        }
+    }
+    let open_from = u.len();
+    let half = found_len(n);
+    if u.len() <= half || u.iter().enumerate().all(|(x, &e)| e <= x as u64) {
+        return None;
+    }
+    let b = beatty::fit_all(&u[..half])
+        .into_iter()
+        .find(|b| b.holds(&u))?;
+    let edge = n as u64 - 1;
+    let open = (open_from..n).all(|x| b.term(x as u64).is_some_and(|e| e >= edge));
+    if !open {
+        return None;
+    }
+    let mut f = observed(
+        Kind::PPositionWedge,
+        wedge_formula(&b),
+        half as u64 - 1,
+        edge,
+    );
+    f.model = Model::Wedge(b);
+    Some(f)
+}
+
+/// The P-positions as the Beatty pair `(a(k), b(k))`, in words.
+pub fn pair_formula(a: &beatty::Beatty, b: &beatty::Beatty) -> String {
+    format!(
+        "G(x, y) = 0 exactly at (a(k), b(k)) and (b(k), a(k)) with a(k) = {a}, b(k) = {b}, k >= 0"
+    )
+}
+
+/// The P-positions as the wedge below `u`, in words.
+pub fn wedge_formula(u: &beatty::Beatty) -> String {
+    format!(
+        "G(x, y) = 0 exactly when x = 0, y = 0, x < y <= u(x) or y < x <= u(y), with u(k) = {u}"
+    )
 }

@@ -300,20 +300,54 @@ impl Table {
     /// What `grundy table --json` prints: the values (or bit `bit` of
     /// each), and for a two-heap game its name, P-positions and row periods.
     pub fn report(&self, bit: Option<u32>) -> TableReport {
+        self.report_of(bit, Parts::ALL)
+    }
+
+    /// [`Table::report`] with only the parts `parts` (`grundy table
+    /// --p-positions --json` leaves out the values and the row periods).
+    pub fn report_of(&self, bit: Option<u32>, parts: Parts) -> TableReport {
         let values = match bit {
             Some(k) => self.bits(k),
             None => self.values.clone(),
         };
+        let game = self.game.filter(|_| parts.p_positions || parts.row_periods);
         TableReport {
             bit,
             game: self.game.map(|g| g.to_string()),
-            p_positions: self.game.map(|_| self.p_positions()),
-            row_periods: self.game.map(|_| self.row_periods()),
-            rows: values.chunks(self.size).map(<[u64]>::to_vec).collect(),
+            p_positions: game
+                .filter(|_| parts.p_positions)
+                .map(|_| self.p_positions()),
+            row_periods: game
+                .filter(|_| parts.row_periods)
+                .map(|_| self.row_periods()),
+            rows: parts
+                .rows
+                .then(|| values.chunks(self.size).map(<[u64]>::to_vec).collect()),
             size: self.size,
             table: self.kind.name(),
         }
     }
+}
+
+/// The parts of a table a [`TableReport`] carries (the P-positions and
+/// row periods only for a two-heap game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// The values, `rows`.
+    pub rows: bool,
+    /// The P-positions, `p_positions`.
+    pub p_positions: bool,
+    /// Each row's periodicity, `row_periods`.
+    pub row_periods: bool,
+}
+
+impl Parts {
+    /// Every part.
+    pub const ALL: Parts = Parts {
+        rows: true,
+        p_positions: true,
+        row_periods: true,
+    };
 }
 
 /// `, bit K` when a bit is shown, else nothing.
@@ -336,8 +370,9 @@ pub struct TableReport {
     /// Each row's periodicity, as observed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub row_periods: Option<Vec<RowPeriod>>,
-    /// The rows of values.
-    pub rows: Vec<Vec<u64>>,
+    /// The rows of values (left out when only other parts are asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows: Option<Vec<Vec<u64>>>,
     /// Rows and columns.
     pub size: usize,
     /// The table's name.
@@ -437,6 +472,15 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&s.report(Some(0))).unwrap(),
             r#"{"bit":0,"rows":[[0,1],[1,0]],"size":2,"table":"nim-sum"}"#
+        );
+        let parts = Parts {
+            rows: false,
+            p_positions: true,
+            row_periods: false,
+        };
+        assert_eq!(
+            serde_json::to_string(&t.report_of(None, parts)).unwrap(),
+            r#"{"bit":null,"game":"wythoff","p_positions":[[0,0],[1,2],[2,1]],"size":3,"table":"wythoff"}"#
         );
         assert!(Table::new(Kind::NimSum, 2, Some(3), None, false).is_err());
         assert!(Table::new(Kind::Corners, 200, None, None, false).is_err());

@@ -107,6 +107,13 @@ pub fn resolve(variant: &str) -> Result<(String, TurningCode), CodeError> {
         let code = n.code.parse().expect("the named codes are valid");
         return Ok((n.name.to_string(), code));
     }
-    let code: TurningCode = variant.parse()?;
+    let code: TurningCode = variant.parse().map_err(|mut e: CodeError| {
+        // A word, not a code: the names near it.
+        if !key.contains(|c: char| c.is_ascii_digit()) {
+            let names = NAMED.iter().map(|n| n.name);
+            e.message.push_str(&crate::suggest::hint(&key, names));
+        }
+        e
+    })?;
     Ok((code.to_string(), code))
 }

@@ -120,6 +120,20 @@ pub enum TwoHeapGame {
 pub const NAMES: &str =
     "wythoff, r-wythoff:R, mem, takeaway:R, fibonacci-nim, euclid, bounded-wythoff:F";
 
+/// Every name the games are read by (the variants left out).
+const GAME_NAMES: [&str; 10] = [
+    "wythoff",
+    "r-wythoff",
+    "rwythoff",
+    "mem",
+    "takeaway",
+    "take-away",
+    "fibonacci-nim",
+    "fibonacci",
+    "euclid",
+    "bounded-wythoff",
+];
+
 fn parse_r(name: &str, r: &str, max: u64) -> Result<u64, String> {
     let r: u64 = r
         .trim()
@@ -164,10 +178,21 @@ impl FromStr for TwoHeapGame {
                 return Err(format!("'{}' needs its r, as in {name}:2", s.trim()))
             }
             _ => {
+                let near = crate::suggest::nearest(name, GAME_NAMES);
+                let near: Vec<String> = near
+                    .iter()
+                    .map(|n| match arg {
+                        Some(a) => format!("{n}:{}", a.trim()),
+                        None => n.to_string(),
+                    })
+                    .collect();
+                let near: Vec<&str> = near.iter().map(String::as_str).collect();
+                let near = crate::suggest::did_you_mean(&near)
+                    .map_or(String::new(), |s| format!(" ({s})"));
                 return Err(format!(
-                    "no two-heap game '{}'; the games are {NAMES}",
+                    "no two-heap game '{}'{near}; the games are {NAMES}",
                     s.trim()
-                ))
+                ));
             }
         };
         Ok(game)

@@ -47,7 +47,7 @@ mod named;
 mod parse;
 mod summary;
 
-pub use named::{NamedGame, NAMED_GAMES};
+pub use named::{names, NamedGame, NAMED_GAMES};
 pub use parse::RuleError;
 pub use summary::{Cousin, RuleSummary};
 

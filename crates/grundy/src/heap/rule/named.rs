@@ -103,3 +103,11 @@ pub const NAMED_GAMES: &[NamedGame] = &[
         about: "take 1, 2 or 3 tokens",
     },
 ];
+
+/// Every name and alias of [`NAMED_GAMES`], the names first.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    NAMED_GAMES
+        .iter()
+        .map(|g| g.name)
+        .chain(NAMED_GAMES.iter().flat_map(|g| g.aliases.iter().copied()))
+}

@@ -4,10 +4,11 @@
 
 use std::str::FromStr;
 
-use super::named::NAMED_GAMES;
+use super::named::{self, NAMED_GAMES};
 use super::{HeapRule, RuleKind};
 use crate::heap::code::{CodeError, TakeBreak};
 use crate::heap::predicate::Predicate;
+use crate::suggest::hint;
 
 /// A rule that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -260,8 +261,9 @@ impl FromStr for HeapRule {
                                 input,
                                 at + 1,
                                 format!(
-                                    "no predicate '{}' (expected a list of numbers or one of {})",
+                                    "no predicate '{}'{} (expected a list of numbers or one of {})",
                                     body.trim(),
+                                    hint(body, names.iter().copied()),
                                     names.join(", ")
                                 ),
                             ));
@@ -304,8 +306,9 @@ impl FromStr for HeapRule {
                         input,
                         offset + 1,
                         format!(
-                        "unknown rule kind '{prefix}:' (expected sub:, allbut:, take: or ranges:)"
-                    ),
+                            "unknown rule kind '{prefix}:'{} (expected sub:, allbut:, take: or ranges:)",
+                            hint(&format!("{prefix}:"), ["sub:", "allbut:", "take:", "ranges:"])
+                        ),
                     ))
                 }
             };
@@ -326,12 +329,16 @@ impl FromStr for HeapRule {
             return Ok(HeapRule::new(RuleKind::Code(code)));
         }
         let names: Vec<&str> = NAMED_GAMES.iter().map(|g| g.name).collect();
+        let near = hint(text, named::names());
+        let listed = match near.is_empty() {
+            true => format!(" ({})", names.join(", ")),
+            false => near,
+        };
         Err(syntax(
             input,
             offset + 1,
             format!(
-                "'{text}' is neither a code like 0.77, nor sub:/allbut:/take:/ranges:, nor a name ({})",
-                names.join(", ")
+                "'{text}' is neither a code like 0.77, nor sub:/allbut:/take:/ranges:, nor a name{listed}"
             ),
         ))
     }
