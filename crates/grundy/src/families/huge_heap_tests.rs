@@ -40,13 +40,13 @@ fn kayles_and_dawson_at_ten_to_the_eighteen() {
                 let r = g.report().unwrap();
                 let huge = game(code);
                 let want = heaps.iter().fold(0, |x, &h| x ^ huge.pv.value(h));
-                assert_eq!(r.value, Some(want as u64), "{spelled} {text}");
+                assert_eq!(r.value, Some(want), "{spelled} {text}");
                 assert_eq!(
                     want,
                     u64::from(plain_value(&huge, &heaps)),
                     "{spelled} {text}"
                 );
-                assert_eq!(r.outcome, Outcome::from_value(Nimber(want as u64)));
+                assert_eq!(r.outcome, Outcome::from_value(Nimber(want)));
                 assert_eq!(r.extra["rule"], code, "{spelled}");
                 let values: Vec<u64> = heaps.iter().map(|&h| huge.pv.value(h)).collect();
                 assert_eq!(r.extra["heap_values"], Value::from(values));

@@ -255,10 +255,10 @@ impl Search<'_> {
                 let c = (l == tl && th >= h)
                     .then(|| (th - h).checked_mul(p).and_then(|x| x.checked_add(n0 + g)))
                     .flatten();
-                c.is_some_and(|c| c >= lo && r >= c + 2 * lo && (r - c) % 2 == 0)
+                c.is_some_and(|c| c >= lo && r >= c + 2 * lo && (r - c).is_multiple_of(2))
             })
             .count() as u128;
-        let triplet = u128::from(r % 3 == 0 && r / 3 >= lo && self.pv.value(r / 3) == t);
+        let triplet = u128::from(r.is_multiple_of(3) && r / 3 >= lo && self.pv.value(r / 3) == t);
         self.total += (ordered + 3 * twins + 2 * triplet) / 6;
         let before = self.moves.len();
         let third = r / 3;

@@ -154,7 +154,7 @@ pub fn triples_from(m: u64, t: u64, lb: [u64; 3]) -> u128 {
                 n
             }
         };
-        total += if low.len() % 2 == 0 {
+        total += if low.len().is_multiple_of(2) {
             n as i128
         } else {
             -(n as i128)

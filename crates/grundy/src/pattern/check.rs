@@ -350,7 +350,7 @@ fn formula_proof(claim: &str, f: &Formula, rule: &HeapRule) -> Result<Option<Ans
         return Ok(None);
     };
     for n in 0..end {
-        if let Some(r) = mismatch(claim, f, n, u64::from(pv.value(n))) {
+        if let Some(r) = mismatch(claim, f, n, pv.value(n)) {
             return Ok(Some(r));
         }
     }
@@ -432,7 +432,7 @@ fn equal(claim: &str, a: &Game, b: &Game, to: u32) -> Result<Answer, String> {
             let bound = pa.preperiod().max(pb.preperiod()).saturating_add(l);
             if bound <= 1 << 24 {
                 for n in 0..bound {
-                    let (x, y) = (u64::from(pa.value(n)), u64::from(pb.value(n)));
+                    let (x, y) = (pa.value(n), pb.value(n));
                     if x != y {
                         return Ok(refuted(
                             claim,

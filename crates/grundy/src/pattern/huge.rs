@@ -104,7 +104,7 @@ pub fn rule_at(rule: &HeapRule, found: &[Finding], n: u64, trust: bool) -> Resul
         let mv = a.winning_moves.first().map(|w| &w.mv);
         return Ok(At {
             position: n.to_string(),
-            value: Some(u64::from(pv.value(n))),
+            value: Some(pv.value(n)),
             outcome: outcome(pv.value(n) != 0),
             proven: true,
             winning_move: mv.map(ToString::to_string),

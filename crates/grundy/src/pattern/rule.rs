@@ -91,7 +91,7 @@ fn patterns(rule: &HeapRule, to: u32, g: &[u64]) -> Vec<Finding> {
         if let Some(pv) = PeriodicValues::prove(&base) {
             let (n0, per) = (pv.preperiod(), pv.period());
             let t = theorem(window, n0, per).expect("a proof has a window");
-            let longer: Vec<u64> = (0..n0 + per).map(|n| u64::from(pv.value(n))).collect();
+            let longer: Vec<u64> = (0..n0 + per).map(|n| pv.value(n)).collect();
             let mut f = period::finding(
                 0,
                 &longer,

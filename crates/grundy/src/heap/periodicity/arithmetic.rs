@@ -213,7 +213,7 @@ fn lasker(
     p: u64,
     s: u64,
 ) -> Result<ArithmeticProof, Unproven> {
-    if p % 4 != 0 || s != p {
+    if !p.is_multiple_of(4) || s != p {
         return Err(Unproven::NotCovered(format!(
             "Lasker's Nim has G(n + 4) = G(n) + 4, not G(n + {p}) = G(n) + {s}"
         )));
@@ -292,14 +292,14 @@ impl Levels {
         let mut max_delta = 0;
         for j in 0..=k {
             let digit = code.digit(j as usize);
-            for t in 1..=3usize {
+            for (t, shape) in shapes.iter().enumerate().skip(1) {
                 if !digit.allows(t) || (j == 0 && t == 1) {
                     continue;
                 }
                 for w in 1..=t {
                     for off in 0..width {
                         for r in 0..su {
-                            if !shapes[t][index(w, off, r)] {
+                            if !shape[index(w, off, r)] {
                                 continue;
                             }
                             // A large part makes off >= i.

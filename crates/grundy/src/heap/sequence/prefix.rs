@@ -208,7 +208,7 @@ impl Sequence {
             Window::for_rule(&self.rule),
             Window::saltus_possible(&self.rule),
         );
-        with_arithmetic_proof(&self.rule, len, |n| self.values.get(n).into(), p)
+        with_arithmetic_proof(&self.rule, len, |n| self.values.get(n), p)
     }
 
     /// Largest value, value counts, P-positions and checksum over
