@@ -14,16 +14,16 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 #[test]
-fn a_hexadecimal_saltus_is_observed() {
-    // 0.8: G(n) = (n - 1) / 3 for n >= 1.
+fn a_hexadecimal_saltus_is_proven() {
+    // 0.8: G(n) = (n - 1) / 3 for n >= 1, proven by the levels test.
     let v = json(&["seq", "0.8", "--to", "60", "--json"]);
     assert_eq!(
         v["periodicity"],
-        json!({"status": "observed", "preperiod": 1, "period": 3, "saltus": 1})
+        json!({"status": "proven", "preperiod": 1, "period": 3, "saltus": 1})
     );
     let t = text(&["seq", "0.8", "--to", "60", "--summary"]);
     assert!(
-        t.contains("periodicity: G(n + 3) = G(n) + 1 from n = 1 (arithmetic periodicity, saltus 1), observed (no theorem here proves arithmetic periodicity)"),
+        t.contains("periodicity: G(n + 3) = G(n) + 1 from n = 1 (arithmetic periodicity, saltus 1), proven"),
         "{t}"
     );
 }
@@ -31,9 +31,13 @@ fn a_hexadecimal_saltus_is_observed() {
 #[test]
 fn until_proven_stops_on_growing_values() {
     refused(
-        &["seq", "0.8", "--until-proven", "--summary"],
-        "0.8: G(n + 3) = G(n) + 1 from n = 1 up to heap 1296 (arithmetic periodicity, observed); no theorem here proves arithmetic periodicity",
+        &["seq", "0.8f", "--until-proven", "--summary"],
+        "0.8f: G(n + 7) = G(n) + 4 from n = 7 up to heap 1296 (arithmetic periodicity, observed); no theorem here proves arithmetic periodicity",
     );
+    // A proven saltus ends the run at its window.
+    let v = json(&["seq", "0.8", "--until-proven", "--summary", "--json"]);
+    assert_eq!(v["periodicity"]["status"], "proven");
+    assert_eq!(v["to"], 24);
     // A hexadecimal code with an ordinary period is still proven.
     let v = json(&["seq", "0.a", "--until-proven", "--summary", "--json"]);
     assert_eq!(v["periodicity"]["status"], "proven");

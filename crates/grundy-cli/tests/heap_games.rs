@@ -47,7 +47,7 @@ fn lasker_saltus_and_subtraction_games() {
     let v = json(&["seq", "4.[3]", "--to", "200", "--json", "--summary"]);
     assert_eq!(
         v["periodicity"],
-        json!({"status": "observed", "preperiod": 1, "period": 4, "saltus": 4})
+        json!({"status": "proven", "preperiod": 1, "period": 4, "saltus": 4})
     );
     let v = json(&["seq", "sub:1,3,4", "--to", "50", "--json"]);
     assert_eq!(
@@ -274,7 +274,10 @@ fn bad_rules_and_sizes_are_refused() {
     assert_eq!(far["value"], 1);
     refused(&["seq", "kayles", "--to", "4294967294"], "too much output");
     refused(&["seq", "kayles", "--to", "x"], "not a whole number");
-    refused(&["heap", "0.8", "20000"], "too large");
+    refused(&["heap", "0.8f", "20000"], "too large");
+    // A proven saltus answers a heap past any table (0.8: G(n) = (n - 1) / 3).
+    let v = json(&["heap", "0.8", "20000", "--json"]);
+    assert_eq!(v["value"], 6666);
     refused(&["heap", "nim", "1000000"], "too large");
     refused(&["heap", "sub:1,3", "--misere", "4294967296"], "32 bits");
     refused(&["heap", "ranges€x", "3"], "neither a code");

@@ -354,7 +354,7 @@ fn json_keeps_the_explanation() {
 fn hostile_heap_rules() {
     for (args, needle) in [
         (vec!["heap"], "<RULE>"),
-        (vec!["heap", "0.8", MAX], "counted in 32 bits"),
+        (vec!["heap", "0.8f", MAX], "counted in 32 bits"),
         (vec!["heap", "0.77", "-1"], "negative"),
         (vec!["heap", "sub:"], "expected a whole number"),
         (vec!["heap", "sub:0", "5"], "at least 1 token"),

@@ -199,7 +199,7 @@ fn degenerate_codes_get_lines_of_their_own() {
         .iter()
         .map(|r| r["status"].as_str().unwrap())
         .collect();
-    assert_eq!(status, ["no-moves", "proven", "invalid", "observed"]);
+    assert_eq!(status, ["no-moves", "proven", "invalid", "proven"]);
     assert!(records[2]["error"]
         .as_str()
         .unwrap()

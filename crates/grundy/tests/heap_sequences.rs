@@ -424,12 +424,13 @@ fn published_periods() {
         analyze_rule(&"grundy".parse().unwrap(), &g).status,
         Status::Proven
     );
-    // Lasker's Nim: arithmetic periodicity, saltus 4.
+    // Lasker's Nim: arithmetic periodicity, saltus 4, proven by Lasker's
+    // solution.
     let g = seq("lasker", 200);
     let r = analyze_rule(&"lasker".parse().unwrap(), &g);
     assert_eq!(
         (r.status, r.period, r.saltus),
-        (Status::Observed, Some(4), Some(4))
+        (Status::Proven, Some(4), Some(4))
     );
 }
 

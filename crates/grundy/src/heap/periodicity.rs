@@ -159,10 +159,7 @@ impl Window {
     /// take-and-break code counted in single tokens that may leave three
     /// heaps or removes any number of tokens).
     pub fn may_prove(rule: &HeapRule) -> bool {
-        Window::for_rule(rule) != Window::Unknown
-            || (Window::saltus_possible(rule)
-                && rule.scale() == 1
-                && matches!(rule.kind(), RuleKind::Code(_)))
+        Window::for_rule(rule) != Window::Unknown || arithmetic::covers(rule)
     }
 
     /// Whether the rule's sequence may be arithmetic-periodic for ever, as

@@ -160,7 +160,7 @@ impl SeqRequest {
         // period: a rule a theorem may prove periodic runs as far as the
         // engine counts, and says so if no period is proven by then.
         let provable = Window::may_prove(rule);
-        let engine_to = if provable {
+        let engine_to = if Window::for_rule(rule) != Window::Unknown {
             to.min(sequence::max_heap(rule, method))
         } else {
             to

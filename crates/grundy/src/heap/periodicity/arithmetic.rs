@@ -195,6 +195,20 @@ pub fn test(
     })
 }
 
+/// Whether [`test`] may prove a saltus of `rule`: Lasker's Nim, or a
+/// finite code without `!` that may leave three heaps, counted in single
+/// tokens.
+pub fn covers(rule: &HeapRule) -> bool {
+    let RuleKind::Code(code) = rule.kind() else {
+        return false;
+    };
+    rule.scale() == 1
+        && (is_lasker(code)
+            || (code.max_removal().is_some()
+                && code.is_hexadecimal()
+                && !code.digits.iter().any(|d| d.unequal)))
+}
+
 fn is_lasker(code: &TakeBreak) -> bool {
     code.repeat_from == Some(1)
         && code.digits.len() == 2
