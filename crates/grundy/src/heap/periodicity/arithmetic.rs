@@ -195,7 +195,7 @@ pub fn test(
     })
 }
 
-/// Whether [`test`] may prove a saltus of `rule`: Lasker's Nim, or a
+/// Whether [`test()`] may prove a saltus of `rule`: Lasker's Nim, or a
 /// finite code without `!` that may leave three heaps, counted in single
 /// tokens.
 pub fn covers(rule: &HeapRule) -> bool {
