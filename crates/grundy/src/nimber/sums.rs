@@ -12,9 +12,11 @@
 //!
 //! ```
 //! use grundy::nimber::sums::{pairs_in, triples};
-//! // u + v = 10, u xor v = 6: u & v = 2, u in {2, 4, 6, 8}.
-//! assert_eq!(pairs_in(10, 6, 0, 10), 4);
-//! assert_eq!(pairs_in(10, 6, 3, 7), 2);
+//! // u + v = 10, u xor v = 10: u & v = 0, u in {0, 2, 8, 10}.
+//! assert_eq!(pairs_in(10, 10, 0, 10), 4);
+//! assert_eq!(pairs_in(10, 10, 1, 8), 2);
+//! // u xor v = 6 would need u & v = 2, which shares a bit with 6: none.
+//! assert_eq!(pairs_in(10, 6, 0, 10), 0);
 //! // u + v + w = 4 with nim-sum 0: (2, 2, 0) three ways, (2, 1, 1) never.
 //! assert_eq!(triples(4, 0), 3);
 //! ```
