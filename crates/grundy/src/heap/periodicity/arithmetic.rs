@@ -219,7 +219,8 @@ fn is_lasker(code: &TakeBreak) -> bool {
 
 /// Lasker's Nim: its solution gives `G(n + 4) = G(n) + 4` from `n = 1`;
 /// the pattern asked for must be that one, and the computed values (at
-/// least two periods) must agree with the solution.
+/// least three periods and heaps 0 to 15, enough for the pattern to be
+/// seen again) must agree with the solution.
 fn lasker(
     len: usize,
     g: impl Fn(usize) -> u32,
